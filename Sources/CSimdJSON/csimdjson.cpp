@@ -1,0 +1,4 @@
+#include "csimdjson.h"
+#include <simdjson.h>
+
+extern "C" size_t csj_padding(void) { return simdjson::SIMDJSON_PADDING; }

@@ -1,0 +1,51 @@
+/// An operation graph with everything the rules share computed once, on first use.
+///
+/// Not thread-safe: rules run one after another over one analysis.
+public final class GraphAnalysis {
+    public let graph: OperationGraph
+    public let index: GraphIndex
+    public let options: AnalysisOptions
+
+    /// - Complexity: O(*n* + *e*); the rest is computed when a rule first asks for it.
+    public init(_ graph: OperationGraph, options: AnalysisOptions = AnalysisOptions()) {
+        self.graph = graph
+        self.index = GraphIndex(graph)
+        self.options = options
+    }
+
+    /// The name of operation `i`.
+    public func name(_ operation: Int) -> String { graph.operations[operation].name }
+
+    /// Where operation `i` is created or declared.
+    public func location(ofOperation operation: Int) -> SourceLocation {
+        graph.location(of: graph.operations[operation]) ?? graph.fallbackLocation
+    }
+
+    /// Where queue `q` is created or declared.
+    public func location(ofQueue queue: Int) -> SourceLocation {
+        graph.location(of: graph.queues[queue]) ?? graph.fallbackLocation
+    }
+
+    /// Where the edge at `position` in `index.dependencyTargets`, leaving `waiter`, was made.
+    public func location(ofEdge position: Int, from waiter: Int) -> SourceLocation {
+        switch index.origin(ofEdge: position) {
+        case .dependency(let d):
+            return graph.location(of: graph.operations[waiter].dependencies[d]) ?? location(ofOperation: waiter)
+        case .exclusivity:
+            return location(ofOperation: waiter)
+        }
+    }
+}
+
+/// Settings of the analysis that rules read.
+public struct AnalysisOptions: Sendable {
+    /// Operations above which redundant-dependency (OPL107) is skipped unless forced.
+    public var redundantDependencyLimit: Int
+    /// Run redundant-dependency whatever the size.
+    public var forceRedundantDependency: Bool
+
+    public init(redundantDependencyLimit: Int = 200_000, forceRedundantDependency: Bool = false) {
+        self.redundantDependencyLimit = redundantDependencyLimit
+        self.forceRedundantDependency = forceRedundantDependency
+    }
+}

@@ -1,0 +1,224 @@
+/// The graph with names resolved to indices: who waits for whom, as compact adjacency arrays.
+///
+/// Operations and queues are numbered by their position in `OperationGraph.operations` and
+/// `.queues`. When a name is declared twice, references resolve to the first declaration.
+/// The dependency edges include the implicit ones of mutual exclusivity (S21): each
+/// operation of a category waits for the one added before it.
+public struct GraphIndex: Sendable {
+    /// Why one operation waits for another.
+    public enum EdgeOrigin: Sendable, Hashable {
+        /// `operations[waiter].dependencies[index]`.
+        case dependency(index: Int)
+        /// The implicit edge of an exclusivity category (S21).
+        case exclusivity(category: String)
+    }
+
+    /// A name that resolves to nothing.
+    public struct UnknownReference: Sendable, Hashable {
+        public enum Kind: String, Sendable {
+            case dependency, waitsFor, waitsForQueues, queue
+        }
+        /// The operation that makes the reference.
+        public var operation: Int
+        public var kind: Kind
+        /// Index in the operation's `dependencies`, `waitsFor` or `waitsForQueues`; 0 for `queue`.
+        public var index: Int
+    }
+
+    /// A later declaration of a name already declared.
+    public struct Duplicate: Sendable, Hashable {
+        public var first: Int
+        public var duplicate: Int
+    }
+
+    /// Queue index of each operation; `noQueue` or `unknownQueue` when it has none.
+    public let queueOfOperation: [Int32]
+    public static let noQueue: Int32 = -1
+    public static let unknownQueue: Int32 = -2
+
+    /// `dependencies(of: i)` are `dependencyTargets[dependencyStart[i]..<dependencyStart[i+1]]`.
+    public let dependencyStart: [Int32]
+    public let dependencyTargets: [Int32]
+    /// Parallel to `dependencyTargets`: ≥ 0 is the index in `dependencies`, < 0 is `-(category + 1)`.
+    private let dependencyOrigins: [Int32]
+    /// The exclusivity categories in order of first use.
+    public let exclusivityCategories: [String]
+    /// The reverse adjacency: `dependents(of: i)`.
+    public let dependentStart: [Int32]
+    public let dependentTargets: [Int32]
+
+    /// Resolved `waitsFor`: (waiter, operation waited for, index in `waitsFor`).
+    public let operationWaits: [(waiter: Int32, target: Int32, index: Int32)]
+    /// Resolved `waitsForQueues`: (waiter, queue waited for, index in `waitsForQueues`).
+    public let queueWaits: [(waiter: Int32, queue: Int32, index: Int32)]
+
+    public let unknownReferences: [UnknownReference]
+    public let duplicateOperations: [Duplicate]
+    public let duplicateQueues: [Duplicate]
+    public let selfDependencies: [(operation: Int32, index: Int32)]
+
+    private let operationIndex: [String: Int32]
+    private let queueIndex: [String: Int32]
+
+    /// - Complexity: O(*n* + *e*) expected, for *n* operations and *e* dependencies.
+    public init(_ graph: OperationGraph) {
+        let operations = graph.operations
+        let n = operations.count
+
+        var queueIndex = [String: Int32](minimumCapacity: graph.queues.count)
+        var duplicateQueues: [Duplicate] = []
+        for (i, queue) in graph.queues.enumerated() {
+            if let first = queueIndex[queue.name] {
+                duplicateQueues.append(Duplicate(first: Int(first), duplicate: i))
+            } else {
+                queueIndex[queue.name] = Int32(i)
+            }
+        }
+
+        var operationIndex = [String: Int32](minimumCapacity: n)
+        var duplicateOperations: [Duplicate] = []
+        for i in 0..<n {
+            let name = operations[i].name
+            if let first = operationIndex[name] {
+                duplicateOperations.append(Duplicate(first: Int(first), duplicate: i))
+            } else {
+                operationIndex[name] = Int32(i)
+            }
+        }
+
+        var unknown: [UnknownReference] = []
+        var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
+        var categoryIndex: [String: Int32] = [:]
+        var categories: [String] = []
+        var lastInCategory: [Int32] = []
+        var start = [Int32](repeating: 0, count: n + 1)
+        var targets: [Int32] = []
+        var origins: [Int32] = []
+        var selfDependencies: [(Int32, Int32)] = []
+        var operationWaits: [(Int32, Int32, Int32)] = []
+        var queueWaits: [(Int32, Int32, Int32)] = []
+        let totalDependencies = operations.reduce(0) { $0 + $1.dependencies.count }
+        targets.reserveCapacity(totalDependencies)
+        origins.reserveCapacity(totalDependencies)
+
+        for i in 0..<n {
+            let operation = operations[i]
+            if let queue = operation.queue {
+                if let q = queueIndex[queue] {
+                    queueOfOperation[i] = q
+                } else {
+                    queueOfOperation[i] = Self.unknownQueue
+                    unknown.append(UnknownReference(operation: i, kind: .queue, index: 0))
+                }
+            }
+            for (d, dependency) in operation.dependencies.enumerated() {
+                guard let target = operationIndex[dependency.name] else {
+                    unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
+                    continue
+                }
+                if target == Int32(i) {
+                    selfDependencies.append((Int32(i), Int32(d)))
+                }
+                targets.append(target)
+                origins.append(Int32(d))
+            }
+            for category in operation.exclusive {
+                let c: Int32
+                if let known = categoryIndex[category] {
+                    c = known
+                } else {
+                    c = Int32(categories.count)
+                    categoryIndex[category] = c
+                    categories.append(category)
+                    lastInCategory.append(-1)
+                }
+                let previous = lastInCategory[Int(c)]
+                if previous >= 0 {
+                    targets.append(previous)
+                    origins.append(-(c + 1))
+                }
+                lastInCategory[Int(c)] = Int32(i)
+            }
+            for (w, wait) in operation.waitsFor.enumerated() {
+                if let target = operationIndex[wait.name] {
+                    operationWaits.append((Int32(i), target, Int32(w)))
+                } else {
+                    unknown.append(UnknownReference(operation: i, kind: .waitsFor, index: w))
+                }
+            }
+            for (w, wait) in operation.waitsForQueues.enumerated() {
+                if let target = queueIndex[wait.name] {
+                    queueWaits.append((Int32(i), target, Int32(w)))
+                } else {
+                    unknown.append(UnknownReference(operation: i, kind: .waitsForQueues, index: w))
+                }
+            }
+            start[i + 1] = Int32(targets.count)
+        }
+
+        // Reverse adjacency by counting sort: dependents of each operation in waiter order.
+        var reverseStart = [Int32](repeating: 0, count: n + 1)
+        for target in targets { reverseStart[Int(target) + 1] += 1 }
+        for i in 0..<n { reverseStart[i + 1] += reverseStart[i] }
+        var fill = reverseStart
+        var reverseTargets = [Int32](repeating: 0, count: targets.count)
+        for waiter in 0..<n {
+            for j in Int(start[waiter])..<Int(start[waiter + 1]) {
+                let target = Int(targets[j])
+                reverseTargets[Int(fill[target])] = Int32(waiter)
+                fill[target] += 1
+            }
+        }
+
+        self.queueOfOperation = queueOfOperation
+        self.dependencyStart = start
+        self.dependencyTargets = targets
+        self.dependencyOrigins = origins
+        self.exclusivityCategories = categories
+        self.dependentStart = reverseStart
+        self.dependentTargets = reverseTargets
+        self.operationWaits = operationWaits
+        self.queueWaits = queueWaits
+        self.unknownReferences = unknown
+        self.duplicateOperations = duplicateOperations
+        self.duplicateQueues = duplicateQueues
+        self.selfDependencies = selfDependencies
+        self.operationIndex = operationIndex
+        self.queueIndex = queueIndex
+    }
+
+    /// The number of operations.
+    public var operationCount: Int { dependencyStart.count - 1 }
+
+    /// The operation declared first with this name.
+    public func operation(named name: String) -> Int? { operationIndex[name].map(Int.init) }
+
+    /// The queue declared first with this name.
+    public func queue(named name: String) -> Int? { queueIndex[name].map(Int.init) }
+
+    /// Positions in `dependencyTargets` of the operations `operation` waits for.
+    public func dependencyEdges(of operation: Int) -> Range<Int> {
+        Int(dependencyStart[operation])..<Int(dependencyStart[operation + 1])
+    }
+
+    /// The operations `operation` waits for (dependencies and implicit exclusivity edges).
+    public func dependencies(of operation: Int) -> ArraySlice<Int32> {
+        dependencyTargets[dependencyEdges(of: operation)]
+    }
+
+    /// The operations that wait for `operation`.
+    public func dependents(of operation: Int) -> ArraySlice<Int32> {
+        dependentTargets[Int(dependentStart[operation])..<Int(dependentStart[operation + 1])]
+    }
+
+    /// Why the edge at `position` in `dependencyTargets` exists.
+    public func origin(ofEdge position: Int) -> EdgeOrigin {
+        let raw = dependencyOrigins[position]
+        return raw >= 0 ? .dependency(index: Int(raw)) : .exclusivity(category: exclusivityCategories[Int(-raw - 1)])
+    }
+
+    /// The position in `dependencyTargets` of the first edge `waiter → dependency`, if any.
+    public func edge(from waiter: Int, to dependency: Int) -> Int? {
+        dependencyEdges(of: waiter).first { dependencyTargets[$0] == Int32(dependency) }
+    }
+}

@@ -1,0 +1,96 @@
+/// One problem a rule found in an operation graph.
+public struct Finding: Sendable, Equatable {
+    /// A secondary place that explains the finding: an edge of a cycle, where an operation is created.
+    public struct Related: Sendable, Equatable {
+        public var location: SourceLocation
+        public var message: String
+
+        public init(_ location: SourceLocation, _ message: String) {
+            self.location = location
+            self.message = message
+        }
+    }
+
+    /// A concrete change that removes the finding.
+    public struct Fix: Sendable, Equatable {
+        public var message: String
+        /// Dependencies to remove, as (waiter, dependency) pairs: `waiter` stops waiting for `dependency`.
+        public var removeEdges: [Edge]
+
+        public init(_ message: String, removeEdges: [Edge] = []) {
+            self.message = message
+            self.removeEdges = removeEdges
+        }
+    }
+
+    /// A dependency named by its two ends: `waiter` waits for `dependency`.
+    public struct Edge: Sendable, Hashable {
+        public var waiter: String
+        public var dependency: String
+
+        public init(_ waiter: String, _ dependency: String) {
+            self.waiter = waiter
+            self.dependency = dependency
+        }
+    }
+
+    public var rule: RuleID
+    public var severity: Severity
+    /// One line naming the operations and queues involved.
+    public var message: String
+    /// The primary location.
+    public var location: SourceLocation
+    public var related: [Related]
+    /// Further lines shown under the finding (`3 operations never start: …`).
+    public var notes: [String]
+    public var fix: Fix?
+    /// The operations involved, in the order the message names them.
+    public var operations: [String]
+    /// The queues involved.
+    public var queues: [String]
+    /// True when an inline or JSON `disable` suppressed it; still reported in SARIF.
+    public var isSuppressed: Bool
+
+    public init(
+        rule: RuleID,
+        severity: Severity,
+        message: String,
+        location: SourceLocation,
+        related: [Related] = [],
+        notes: [String] = [],
+        fix: Fix? = nil,
+        operations: [String] = [],
+        queues: [String] = []
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.related = related
+        self.notes = notes
+        self.fix = fix
+        self.operations = operations
+        self.queues = queues
+        self.isSuppressed = false
+    }
+
+    /// A location-independent identity: the rule, the operations and queues involved and the
+    /// message with its numbers removed, so that moving lines does not change it.
+    public var fingerprint: String {
+        var hasher = StableHasher()
+        hasher.combine(rule.code)
+        for operation in operations.sorted() { hasher.combine("op:" + operation) }
+        for queue in queues.sorted() { hasher.combine("queue:" + queue) }
+        hasher.combine(String(message.unicodeScalars.filter { !("0"..."9").contains($0) }))
+        return hasher.hexDigest
+    }
+}
+
+extension Finding {
+    /// The order findings are reported in: file, line, column, rule, then message.
+    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.rule.code != rhs.rule.code { return lhs.rule.code < rhs.rule.code }
+        return lhs.message < rhs.message
+    }
+}

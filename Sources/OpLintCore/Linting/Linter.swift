@@ -1,0 +1,88 @@
+/// Runs rules over an operation graph and returns their findings in report order.
+public struct Linter: Sendable {
+    /// The rules to run.
+    public var rules: [any Rule]
+    /// Severity per rule code; nil turns the rule off.
+    public var severities: [String: Severity?]
+    public var options: AnalysisOptions
+
+    public init(rules: [any Rule] = RuleRegistry.makeAll(), severities: [String: Severity?] = [:], options: AnalysisOptions = AnalysisOptions()) {
+        self.rules = rules
+        self.severities = severities
+        self.options = options
+    }
+
+    /// Lints `graph`.
+    ///
+    /// - Complexity: the sum of the rules' costs; each states its own.
+    public func lint(_ graph: OperationGraph) -> LintResult {
+        let analysis = GraphAnalysis(graph, options: options)
+        return lint(analysis)
+    }
+
+    /// Lints an analysis that may be shared with other work (simulation, rendering).
+    public func lint(_ analysis: GraphAnalysis) -> LintResult {
+        var findings: [Finding] = []
+        for rule in rules {
+            let code = rule.id.code
+            let override = severities[code]
+            if case .some(.none) = override { continue }
+            for var finding in rule.check(analysis) {
+                if case .some(.some(let severity)) = override { finding.severity = severity }
+                findings.append(finding)
+            }
+        }
+        findings.append(contentsOf: analysis.graph.diagnostics)
+        Suppression.apply(to: &findings, in: analysis.graph)
+        findings.sort(by: Finding.reportOrder)
+        return LintResult(findings: findings)
+    }
+}
+
+/// The findings of one lint run.
+public struct LintResult: Sendable, Equatable {
+    /// Sorted by file, line, column, rule. Includes suppressed findings (`isSuppressed`).
+    public var findings: [Finding]
+
+    public init(findings: [Finding]) {
+        self.findings = findings
+    }
+
+    /// The findings that count: not suppressed.
+    public var reported: [Finding] { findings.filter { !$0.isSuppressed } }
+
+    /// How many reported findings have each severity.
+    public var counts: [Severity: Int] {
+        var counts: [Severity: Int] = [.error: 0, .warning: 0, .note: 0]
+        for finding in findings where !finding.isSuppressed { counts[finding.severity, default: 0] += 1 }
+        return counts
+    }
+
+    /// The distinct files the reported findings point into.
+    public var files: [String] {
+        Array(Set(reported.map(\.location.file))).sorted()
+    }
+
+    /// Whether a finding at or above `level` was reported.
+    public func hasFindings(atLeast level: Severity) -> Bool {
+        findings.contains { !$0.isSuppressed && $0.severity >= level }
+    }
+}
+
+/// Operation-level `"oplint": {"disable": [...]}`: findings that involve only disabled operations are suppressed.
+enum Suppression {
+    static func apply(to findings: inout [Finding], in graph: OperationGraph) {
+        var disabled: [String: [String]] = [:]
+        for operation in graph.operations where !operation.disabledRules.isEmpty {
+            disabled[operation.name, default: []] += operation.disabledRules
+        }
+        guard !disabled.isEmpty else { return }
+        for i in findings.indices {
+            let finding = findings[i]
+            guard let first = finding.operations.first, let rules = disabled[first] else { continue }
+            if rules.contains(finding.rule.code) || rules.contains(finding.rule.name) {
+                findings[i].isSuppressed = true
+            }
+        }
+    }
+}

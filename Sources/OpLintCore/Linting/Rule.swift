@@ -1,0 +1,140 @@
+/// A rule's stable identity: its code (`OPL101`) and kebab-case name (`dependency-cycle`).
+public struct RuleID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var code: String
+    public var name: String
+
+    public init(code: String, name: String) {
+        self.code = code
+        self.name = name
+    }
+
+    /// `OPL101 dependency-cycle`.
+    public var description: String { "\(code) \(name)" }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.code < rhs.code }
+}
+
+/// Everything a rule says about itself: identity, default severity and documentation
+/// with its failing and fixed examples (which run as tests and generate `docs/rules.md`).
+public struct RuleDescription: Sendable {
+    public var id: RuleID
+    public var defaultSeverity: Severity
+    /// One line: what it finds.
+    public var summary: String
+    /// What it finds, in full (Markdown).
+    public var details: String
+    /// Why it matters, citing semantics.md (Markdown).
+    public var rationale: String
+    /// Input that triggers the rule; `↓` marks each place a finding must point at.
+    public var failingExample: RuleExample
+    /// The same input fixed; the rule stays silent on it.
+    public var fixedExample: RuleExample
+    /// Limits and costs worth knowing (a size bound, what it cannot see).
+    public var limits: String?
+
+    public init(
+        code: String,
+        name: String,
+        severity: Severity,
+        summary: String,
+        details: String,
+        rationale: String,
+        failingExample: RuleExample,
+        fixedExample: RuleExample,
+        limits: String? = nil
+    ) {
+        self.id = RuleID(code: code, name: name)
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.details = details
+        self.rationale = rationale
+        self.failingExample = failingExample
+        self.fixedExample = fixedExample
+        self.limits = limits
+    }
+}
+
+/// An example input for a rule's documentation and tests.
+public struct RuleExample: Sendable {
+    public enum Language: String, Sendable {
+        case json, swift, objectiveC = "objective-c"
+    }
+
+    public var language: Language
+    /// The text, with `↓` before each place a finding must point at.
+    public var text: String
+
+    public init(_ language: Language, _ text: String) {
+        self.language = language
+        self.text = text
+    }
+
+    /// A format-v1 graph example.
+    public static func json(_ text: String) -> RuleExample { RuleExample(.json, text) }
+
+    /// The marker that shows where a finding must point.
+    public static let marker: Character = "↓"
+
+    /// The text without markers.
+    public var cleanText: String { text.filter { $0 != Self.marker } }
+
+    /// The 1-based line and column of each marker in the clean text.
+    public var markedPositions: [(line: Int, column: Int)] {
+        var result: [(Int, Int)] = []
+        var line = 1
+        var column = 1
+        for scalar in text.unicodeScalars {
+            if Character(scalar) == Self.marker {
+                result.append((line, column))
+                continue
+            }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return result
+    }
+}
+
+/// A lint rule: one check over an analysed operation graph.
+///
+/// One rule is one type in one file, holding its description (code, name, severity,
+/// documentation, examples) and its check.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    /// The findings of this rule, at the rule's default severity unless it decides per finding.
+    func check(_ analysis: GraphAnalysis) -> [Finding]
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+    public var id: RuleID { Self.description.id }
+
+    /// A finding of this rule at its default severity.
+    public func finding(
+        _ message: String,
+        at location: SourceLocation,
+        severity: Severity? = nil,
+        related: [Finding.Related] = [],
+        notes: [String] = [],
+        fix: Finding.Fix? = nil,
+        operations: [String] = [],
+        queues: [String] = []
+    ) -> Finding {
+        Finding(
+            rule: Self.description.id,
+            severity: severity ?? Self.description.defaultSeverity,
+            message: message,
+            location: location,
+            related: related,
+            notes: notes,
+            fix: fix,
+            operations: operations,
+            queues: queues
+        )
+    }
+}

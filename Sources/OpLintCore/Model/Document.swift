@@ -1,0 +1,81 @@
+/// A file a graph was read from: its display path and where its lines start.
+///
+/// Immutable after creation; shared between copies of a graph.
+public final class Document: Sendable, Equatable {
+    /// The path as the user gave it (`-` is shown as `<stdin>`).
+    public let path: String
+    /// The bytes of the file, kept to turn byte offsets into columns.
+    private let bytes: [UInt8]
+    /// Byte offset of the start of each line.
+    private let lineStarts: [UInt32]
+
+    /// - Complexity: O(*n*) in the number of bytes.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(bytes.count / 64 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == 0x0A {
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
+            }
+        }
+        self.lineStarts = starts
+    }
+
+    /// The line and column of a byte offset; the column counts Unicode scalars.
+    ///
+    /// - Complexity: O(log *lines* + length of the line up to the offset).
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
+        }
+        let lineStart = Int(lineStarts[low])
+        var column = 1
+        var index = lineStart
+        while index < offset {
+            // Count scalar starts: every byte that is not a UTF-8 continuation byte.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(file: path, line: low + 1, column: column)
+    }
+
+    public static func == (lhs: Document, rhs: Document) -> Bool {
+        lhs === rhs || (lhs.path == rhs.path && lhs.bytes == rhs.bytes)
+    }
+}
+
+extension OperationGraph {
+    /// Where a finding about an element should point: its source location if it has one,
+    /// else its position in the graph file.
+    public func location(_ location: SourceLocation?, _ position: DocumentPosition?) -> SourceLocation? {
+        if let location { return location }
+        guard let position, documents.indices.contains(Int(position.document)) else { return nil }
+        return documents[Int(position.document)].location(ofOffset: Int(position.offset))
+    }
+
+    /// Where an operation is created or declared.
+    public func location(of operation: Operation) -> SourceLocation? {
+        location(operation.location, operation.position)
+    }
+
+    /// Where a queue is created or declared.
+    public func location(of queue: Queue) -> SourceLocation? {
+        location(queue.location, queue.position)
+    }
+
+    /// Where a reference (a dependency, a wait) is made.
+    public func location(of reference: Reference) -> SourceLocation? {
+        location(reference.location, reference.position)
+    }
+
+    /// The location used when an element has none: the first document, else `<graph>`.
+    public var fallbackLocation: SourceLocation {
+        SourceLocation(file: documents.first?.path ?? "<graph>", line: 1, column: 1)
+    }
+}

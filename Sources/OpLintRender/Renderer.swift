@@ -1,0 +1,2 @@
+import OpLintCore
+import CGraphviz
