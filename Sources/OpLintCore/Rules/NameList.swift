@@ -43,4 +43,18 @@ extension GraphAnalysis {
         case .neverFinishes(let op): "\(name(op)), an asynchronous operation that never finishes"
         }
     }
+
+    /// The last step of a blocking chain: what `operation` itself is, for the root cause.
+    func rootStatement(_ cause: BlockingAnalysis.Cause, operation: Int) -> String {
+        let op = name(operation)
+        switch cause {
+        case .cycle(let i): return "\(op) is on the dependency cycle \(cyclePath(cycles[i]))"
+        case .selfDependency: return "\(op) waits for itself"
+        case .neverStarted: return "\(op) is never added to a queue nor started"
+        case .unknownQueue: return "\(op) is added to queue \(graph.operations[operation].queue ?? ""), which is not declared"
+        case .zeroWidthQueue(let q): return "\(op) is on queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0"
+        case .suspendedQueue(let q): return "\(op) is on queue \(graph.queues[q].name), which is suspended and never resumed"
+        case .neverFinishes: return "\(op) is asynchronous and never finishes"
+        }
+    }
 }

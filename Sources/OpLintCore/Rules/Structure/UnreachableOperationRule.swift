@@ -84,14 +84,14 @@ public struct UnreachableOperationRule: Rule {
             let op = Int(root.blocked[current])
             let next = root.via[current]
             if next < 0 {
-                chain.append(.init(analysis.location(ofOperation: op), "\(analysis.name(op)) is on \(cause)"))
+                chain.append(.init(analysis.location(ofOperation: op), analysis.rootStatement(root.cause, operation: op)))
                 break
             }
             let location = analysis.index.edge(from: op, to: Int(next)).map { analysis.location(ofEdge: $0, from: op) }
                 ?? analysis.location(ofOperation: op)
             chain.append(.init(location, "\(analysis.name(op)) waits for \(analysis.name(Int(next)))"))
             guard let parent = position[next] else {
-                chain.append(.init(analysis.location(ofOperation: Int(next)), "\(analysis.name(Int(next))) is the root: \(cause)"))
+                chain.append(.init(analysis.location(ofOperation: Int(next)), analysis.rootStatement(root.cause, operation: Int(next))))
                 break
             }
             current = parent
