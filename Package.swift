@@ -32,11 +32,7 @@ let package = Package(
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
-        .testTarget(
-            name: "OpLintCLITests",
-            dependencies: ["OpLintCLI", "oplint"],
-            resources: [.copy("Snapshots")]
-        ),
+        .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17
 )
