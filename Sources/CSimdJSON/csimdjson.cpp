@@ -2,6 +2,7 @@
 #include "csimdjson.h"
 #include <simdjson.h>
 
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <string_view>
@@ -87,6 +88,48 @@ size_t unclosed_string_start(const uint8_t *bytes, size_t length) {
     return in_string ? start : length;
 }
 
+/// Offset of the first control character inside a string, or `length`.
+size_t first_unescaped_control(const uint8_t *bytes, size_t length) {
+    bool in_string = false;
+    for (size_t i = 0; i < length; ++i) {
+        uint8_t b = bytes[i];
+        if (in_string) {
+            if (b == '\\') { ++i; }
+            else if (b == '"') { in_string = false; }
+            else if (b < 0x20) { return i; }
+        } else if (b == '"') {
+            in_string = true;
+        }
+    }
+    return length;
+}
+
+/// Where the root value ends: the offset of the first non-space byte after it (`length` if
+/// none), or `length + 1` when its brackets are never all closed.
+size_t after_root(const uint8_t *bytes, size_t length) {
+    bool in_string = false;
+    size_t depth = 0;
+    bool opened = false;
+    size_t i = 0;
+    for (; i < length; ++i) {
+        uint8_t b = bytes[i];
+        if (in_string) {
+            if (b == '\\') { ++i; }
+            else if (b == '"') { in_string = false; }
+            continue;
+        }
+        if (b == '"') { in_string = true; }
+        else if (b == '{' || b == '[') { ++depth; opened = true; }
+        else if ((b == '}' || b == ']') && depth > 0) {
+            --depth;
+            if (depth == 0 && opened) { ++i; break; }
+        }
+    }
+    if (depth > 0 || !opened) { return length + 1; }
+    while (i < length && (bytes[i] == ' ' || bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == '\t')) { ++i; }
+    return i;
+}
+
 /// The length of the string whose content starts at `start`, if it has no escapes; -1 otherwise.
 ///
 /// Strings without a backslash are handed out straight from the input, with no copy.
@@ -116,6 +159,7 @@ struct csj_cursor {
     int32_t error = CSJ_ERROR_NONE;
     const char *message = "";
     uint64_t error_offset = 0;
+    char scratch[256] = {0};
 
     int32_t fail(int32_t code, const char *text, uint64_t offset, csj_token *token) {
         if (error == CSJ_ERROR_NONE) {
@@ -141,6 +185,51 @@ struct csj_cursor {
         return offset_of(where);
     }
 
+    /// True if `NaN`, `Infinity` or `-Infinity` starts at `offset`.
+    bool is_not_a_number(uint64_t offset) const {
+        if (offset >= length) { return false; }
+        const uint8_t *p = bytes + offset;
+        size_t rest = length - offset;
+        return (rest >= 3 && std::memcmp(p, "NaN", 3) == 0) || (rest >= 8 && std::memcmp(p, "Infinity", 8) == 0) ||
+               (rest >= 9 && std::memcmp(p, "-Infinity", 9) == 0);
+    }
+
+    /// A message naming what is at `offset`: `unexpected character '}'`, `NaN is not JSON`.
+    const char *unexpected(uint64_t offset) {
+        if (offset >= length) { return "unexpected end of input"; }
+        if (is_not_a_number(offset)) { return "NaN and Infinity are not JSON numbers"; }
+        uint8_t b = bytes[offset];
+        if (b == '"') { return "unexpected string (a comma or colon is missing?)"; }
+        if (b == '}' || b == ']') { return "unexpected closing bracket (a value is missing, or a comma is superfluous)"; }
+        if (b == ',' || b == ':') { return "unexpected separator (a value or key is missing)"; }
+        if (b == 't' || b == 'f' || b == 'n') { return "invalid literal (expected true, false or null)"; }
+        if (b >= 0x20 && b < 0x7F) {
+            std::snprintf(scratch, sizeof scratch, "unexpected character '%c'", b);
+        } else {
+            std::snprintf(scratch, sizeof scratch, "unexpected byte 0x%02X", b);
+        }
+        return scratch;
+    }
+
+    /// `duplicate key "name" in one object`, the key shortened and its control characters shown as `?`.
+    const char *duplicate_message(std::string_view key) {
+        char shown[128];
+        size_t n = 0;
+        for (size_t i = 0; i < key.size() && n + 4 < sizeof shown; ++i) {
+            unsigned char c = static_cast<unsigned char>(key[i]);
+            shown[n++] = (c < 0x20 || c == 0x7F) ? '?' : static_cast<char>(c);
+        }
+        if (n + 4 >= sizeof shown) {
+            // Do not cut a UTF-8 sequence in half.
+            while (n > 0 && (static_cast<unsigned char>(shown[n - 1]) & 0xC0) == 0x80) { --n; }
+            if (n > 0 && static_cast<unsigned char>(shown[n - 1]) >= 0xC0) { --n; }
+            shown[n++] = '.'; shown[n++] = '.'; shown[n++] = '.';
+        }
+        shown[n] = 0;
+        std::snprintf(scratch, sizeof scratch, "duplicate key \"%s\" in one object", shown);
+        return scratch;
+    }
+
     int32_t fail_simdjson(simdjson::error_code code, uint64_t offset, csj_token *token) {
         switch (code) {
         case simdjson::UTF8_ERROR:
@@ -157,21 +246,30 @@ struct csj_cursor {
             return fail(CSJ_ERROR_DEPTH, "nesting is too deep", offset, token);
         case simdjson::NUMBER_ERROR:
         case simdjson::NUMBER_OUT_OF_RANGE:
+            if (is_not_a_number(offset)) {
+                return fail(CSJ_ERROR_NUMBER, "NaN and Infinity are not JSON numbers", offset, token);
+            }
             return fail(CSJ_ERROR_NUMBER, "invalid number or number out of range", offset, token);
         case simdjson::STRING_ERROR:
             return fail(CSJ_ERROR_STRING, "invalid string (bad escape or unescaped control character)", offset, token);
         case simdjson::T_ATOM_ERROR:
-            return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true)", offset, token);
         case simdjson::F_ATOM_ERROR:
-            return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected false)", offset, token);
         case simdjson::N_ATOM_ERROR:
-            return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected null)", offset, token);
+            return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true, false or null)", offset, token);
         case simdjson::TRAILING_CONTENT:
             return fail(CSJ_ERROR_SYNTAX, "unexpected content after the JSON value", offset, token);
-        case simdjson::INCOMPLETE_ARRAY_OR_OBJECT:
+        case simdjson::INCOMPLETE_ARRAY_OR_OBJECT: {
+            size_t end = after_root(bytes, length);
+            if (end < length) {
+                return fail(CSJ_ERROR_SYNTAX, "unexpected content after the JSON value", end, token);
+            }
             return fail(CSJ_ERROR_SYNTAX, "unexpected end of input: an array or object is not closed", length, token);
+        }
+        case simdjson::UNESCAPED_CHARS:
+            return fail(CSJ_ERROR_STRING, "a control character (U+0000 to U+001F) must be escaped in a string",
+                        first_unescaped_control(bytes, length), token);
         default:
-            return fail(CSJ_ERROR_SYNTAX, simdjson::error_message(code), offset, token);
+            return fail(CSJ_ERROR_SYNTAX, unexpected(offset), offset, token);
         }
     }
 
@@ -326,7 +424,7 @@ struct csj_cursor {
                 return fail_simdjson(code, offset, token);
             }
             if (!frame.insert_key(key)) {
-                return fail(CSJ_ERROR_DUPLICATE_KEY, "duplicate key in object", offset, token);
+                return fail(CSJ_ERROR_DUPLICATE_KEY, duplicate_message(key), offset, token);
             }
             pending = field.value();
             has_pending = true;

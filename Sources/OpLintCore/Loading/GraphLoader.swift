@@ -37,7 +37,9 @@ public enum GraphLoader {
 
     /// Parses one file; events are checked by the caller once every file is merged.
     static func decode(_ file: GraphFile) throws(LoadError) -> OperationGraph {
-        if file.count == 0 { throw LoadError(file: file.path, "the file is empty; expected a JSON graph (format version 1)") }
+        if file.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw LoadError(file: file.path, "the file is empty; expected a JSON graph (format version 1)")
+        }
         guard file.count < Int(UInt32.max) else {
             throw LoadError(file: file.path, "the file is larger than 4 GiB, which the JSON reader cannot handle")
         }
