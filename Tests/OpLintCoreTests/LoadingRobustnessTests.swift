@@ -17,8 +17,11 @@ import Testing
         #expect(loadFailure(deep) == "g.json:1:532: error: nesting deeper than 512 levels")
         let deepObjects = "{\"version\": 1, \"x\": " + String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "}"
         #expect(loadFailure(deepObjects) == "g.json:1:2576: error: nesting deeper than 512 levels")
-        let unclosed = String(repeating: "[", count: 100_000)
-        #expect(loadFailure(unclosed) == "g.json:1:100001: error: unexpected end of input: an array or object is not closed")
+        let unclosed = "{\"version\": 1, \"x\": " + String(repeating: "[", count: 100_000)
+        #expect(loadFailure(unclosed) == "g.json:1:532: error: nesting deeper than 512 levels")
+        let truncated = "{\"version\": 1, \"x\": " + String(repeating: "[", count: 300)
+        #expect(loadFailure(truncated) == "g.json:1:321: error: unexpected end of input: an array or object is not closed")
+        #expect(loadFailure(String(repeating: "[", count: 100_000)) == "g.json:1:1: error: expected a JSON object at the top level, found an array")
     }
 
     @Test func acceptsNestingUpToTheLimitInUnknownKeys() throws {
