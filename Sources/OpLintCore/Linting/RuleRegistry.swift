@@ -2,6 +2,15 @@
 public enum RuleRegistry {
     /// The rule types, sorted by code. Codes are stable: never renumber.
     public static let all: [any Rule.Type] = [
+        WaitDeadlockRule.self,
+        MainThreadWaitRule.self,
+        ZeroWidthQueueRule.self,
+        SuspendedForeverRule.self,
+        NeverFinishesRule.self,
+        ExclusivityDeadlockRule.self,
+        PriorityInversionRule.self,
+        CrossQueuePriorityRule.self,
+        UnorderedConflictRule.self,
     ]
 
     /// A fresh instance of every rule.
