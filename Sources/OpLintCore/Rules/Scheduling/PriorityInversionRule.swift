@@ -10,7 +10,7 @@ public struct PriorityInversionRule: Rule {
         details: """
             Compares the two ends of every explicit dependency and every `waitsFor`: \
             the waiting operation's effective quality of service (the higher of its own and its \
-            queue's) against the other's, and — when both are on the same queue — their queue \
+            queue's; `default` on either side counts as not set) against the other's, and — when both are on the same queue — their queue \
             priorities (rounded to the named levels). One finding per pair, at the waiting \
             operation; the message gives both levels. Implicit exclusivity edges are not \
             checked (their order is deliberate), nor waits for whole queues. The QoS of the \
@@ -93,11 +93,15 @@ public struct PriorityInversionRule: Rule {
         return findings
     }
 
-    /// The higher of an operation's QoS and its queue's (S10).
+    /// The higher of an operation's QoS and its queue's (S10); `default` on either side means
+    /// "not set", so the other side decides.
     private func effectiveQoS(_ operation: Int, _ analysis: GraphAnalysis) -> QualityOfService {
         let own = analysis.graph.operations[operation].qualityOfService
         guard let queue = SchedulingLint.queue(of: operation, in: analysis) else { return own }
-        return max(own, analysis.graph.queues[queue].qualityOfService)
+        let queueQoS = analysis.graph.queues[queue].qualityOfService
+        if own == .default { return queueQoS }
+        if queueQoS == .default { return own }
+        return max(own, queueQoS)
     }
 
     private func compare(

@@ -156,17 +156,17 @@ extension SchedulingLint {
         /// `“a” depends on “b”`, `“b” waits for “c”`: one phrase per link.
         func describe(_ links: [Link]) -> String {
             links.map { link in
-                let verb: String
+                let waiter = SchedulingLint.quoted(analysis.name(link.waiter))
+                let target = SchedulingLint.quoted(analysis.name(link.target))
                 switch link.step {
-                case .wait: verb = "waits for"
+                case .wait:
+                    return "\(waiter) waits for \(target)"
                 case .dependency(let edge):
                     if case .exclusivity(let category) = analysis.index.origin(ofEdge: edge) {
-                        verb = "comes after (exclusivity \(SchedulingLint.quoted(category)))"
-                    } else {
-                        verb = "depends on"
+                        return "\(waiter) comes after \(target) in exclusivity category \(SchedulingLint.quoted(category))"
                     }
+                    return "\(waiter) depends on \(target)"
                 }
-                return "\(SchedulingLint.quoted(analysis.name(link.waiter))) \(verb) \(SchedulingLint.quoted(analysis.name(link.target)))"
             }.joined(separator: ", ")
         }
 

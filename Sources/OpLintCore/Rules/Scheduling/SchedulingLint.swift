@@ -39,7 +39,7 @@ enum SchedulingLint {
 
     /// Seconds as written in the graph: `2`, `0.5`.
     static func seconds(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if value.isFinite, value.magnitude < 1e15, Double(Int(value)) == value { return String(Int(value)) }
         return String(value)
     }
 
