@@ -153,8 +153,19 @@ extension SchedulingLint {
             return links.reversed()
         }
 
-        /// `“a” depends on “b”`, `“b” waits for “c”`: one phrase per link.
+        /// Links a message spells out before it elides the middle of a chain.
+        static let linksShown = 6
+
+        /// `“a” depends on “b”, “b” waits for “c”`: one phrase per link; a long chain keeps
+        /// its first and last links and counts the ones in between.
         func describe(_ links: [Link]) -> String {
+            guard links.count > Self.linksShown else { return phrases(links) }
+            let head = phrases(Array(links.prefix(Self.linksShown - 2)))
+            let tail = phrases(Array(links.suffix(1)))
+            return "\(head), … \(links.count - Self.linksShown + 1) more links …, \(tail)"
+        }
+
+        private func phrases(_ links: [Link]) -> String {
             links.map { link in
                 let waiter = SchedulingLint.quoted(analysis.name(link.waiter))
                 let target = SchedulingLint.quoted(analysis.name(link.target))
