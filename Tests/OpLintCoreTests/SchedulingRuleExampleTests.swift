@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OpLintCore
 
@@ -44,5 +45,19 @@ import Testing
         #expect(!description.summary.isEmpty && !description.details.isEmpty)
         #expect(RuleRegistry.rule(named: code) != nil)
         #expect(RuleRegistry.rule(named: description.id.name) != nil)
+    }
+
+    /// `examples/rules/CODE-name.json` is a copy of the failing example, with a one-line `.md` beside it.
+    @Test(arguments: rules.map { $0.description.id.code })
+    func exampleFileMatchesTheFailingExample(code: String) throws {
+        let rule = try #require(Self.rules.first { $0.description.id.code == code })
+        let id = rule.description.id
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let base = root.appendingPathComponent("examples/rules/\(id.code)-\(id.name)")
+        let json = try String(contentsOf: base.appendingPathExtension("json"), encoding: .utf8)
+        #expect(json == rule.description.failingExample.cleanText + "\n")
+        let note = try String(contentsOf: base.appendingPathExtension("md"), encoding: .utf8)
+        #expect(note.split(separator: "\n").count == 1)
+        #expect(note.contains("examples/rules/\(id.code)-\(id.name).json"))
     }
 }
