@@ -85,6 +85,11 @@ extension SimulationRun {
         for p in pools.indices {
             while pools[p].busy < pools[p].threads, let op32 = pools[p].pending.popFirst() {
                 let op = Int(op32)
+                let q = Int(model.queueOf[op])
+                if q >= 0 && queues[q].runningBarriers > 0 {
+                    queues[q].held.append(op32)
+                    continue
+                }
                 if dispatchedAt[op] < now {
                     startReason[op] = pools[p].grewAt == now
                         ? Release(kind: .poolGrowth, other: -1)

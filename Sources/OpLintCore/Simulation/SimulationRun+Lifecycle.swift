@@ -18,7 +18,7 @@ extension SimulationRun {
         let wasEmpty = queues[q].unfinishedAdded == 0
         queues[q].unfinishedAdded += 1
         phase[op] = .pending
-        if isLinux && model.isBarrier[op] && wasEmpty {
+        if isLinux && model.isBarrier[op] && wasEmpty && (depsLeft[op] == 0 || cancelled[op]) {
             // linux-operationqueue.md rule 40: a barrier on an empty queue goes straight to
             // libdispatch, ignoring suspension and the slot limit.
             bypass[op] = true
@@ -83,6 +83,7 @@ extension SimulationRun {
     /// The operation starts now: cancelled ones finish at once (S6), others wait (S19) or run.
     mutating func start(_ op: Int) {
         startTime[op] = now
+        if isLinux && model.isBarrier[op] { queues[Int(model.queueOf[op])].runningBarriers += 1 }
         startCounter[op] = nextStart
         nextStart += 1
         let q = Int(model.queueOf[op])
@@ -226,6 +227,13 @@ extension SimulationRun {
         let q = Int(model.queueOf[op])
         guard q >= 0 else { return }
         queues[q].unfinishedAdded -= 1
+        if isLinux && model.isBarrier[op] && !startTime[op].isNaN {
+            queues[q].runningBarriers -= 1
+            if queues[q].runningBarriers == 0 && !queues[q].held.isEmpty {
+                for held in queues[q].held { pools[model.queuePool[q]].pending.append(held) }
+                queues[q].held.removeAll()
+            }
+        }
         if !bypass[op] && slot[op] >= 0 {
             queues[q].used -= 1
             queues[q].freeSlots.insert(slot[op])

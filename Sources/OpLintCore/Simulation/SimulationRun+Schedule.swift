@@ -115,7 +115,8 @@ extension SimulationRun {
             steps.append(Schedule.CriticalStep(
                 operation: model.name(op),
                 start: startTime[op],
-                end: endTime[op],
+                // An asynchronous operation that never finishes frees its thread when start() returns.
+                end: !endTime[op].isNaN ? endTime[op] : (!runStart[op].isNaN ? runStart[op] : startTime[op]),
                 releasedBy: constraint(release)
             ))
             switch release.kind {

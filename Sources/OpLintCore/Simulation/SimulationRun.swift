@@ -40,6 +40,10 @@ struct SimulationRun {
         var isDirty = false
         /// Linux: additions at this instant wait for one `_schedule()` of the batch.
         var hasBatch = false
+        /// Linux: barrier blocks executing now; as dispatch barriers they hold back the
+        /// queue's other work items, which wait in `held` (rule 39).
+        var runningBarriers = 0
+        var held: [Int32] = []
     }
 
     /// Linux: one libdispatch pool (per QoS class; the main thread last).
