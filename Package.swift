@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
+        // The simulator's linux model against the real Foundation OperationQueue.
+        .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
         .testTarget(
             name: "OpLintCLITests",
             dependencies: ["OpLintCLI", "oplint"],
