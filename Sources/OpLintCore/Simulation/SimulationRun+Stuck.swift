@@ -53,7 +53,7 @@ extension SimulationRun {
             i += 1
         }
         let localEdges = edges.map { $0.map { Int(member[$0.target]) } }
-        let components = StronglyConnectedComponents(successors: localEdges)
+        let components = WaitForComponents(successors: localEdges)
 
         var causes: [(first: Int, cause: StuckReport.RootCause, members: [Int])] = []
         for component in components.components {
