@@ -11,6 +11,7 @@ public enum RuleRegistry {
         RedundantDependencyRule.self,
         UnknownQueueRule.self,
         UnknownKeyRule.self,
+        SlotExhaustionRule.self,
     ]
 
     /// A fresh instance of every rule.
