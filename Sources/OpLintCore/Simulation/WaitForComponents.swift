@@ -1,5 +1,5 @@
-/// Tarjan's strongly connected components, iterative (no recursion whose depth the input controls).
-struct StronglyConnectedComponents {
+/// The strongly connected components of a wait-for graph (Tarjan), iterative (no recursion whose depth the input controls).
+struct WaitForComponents {
     /// Each component's vertices; components in reverse topological order (sinks first).
     private(set) var components: [[Int]] = []
 
