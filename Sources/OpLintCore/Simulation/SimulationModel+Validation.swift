@@ -1,64 +1,31 @@
 extension SimulationModel {
-    /// Refuses input the simulator cannot trust: negative or non-finite numbers, names that
-    /// resolve to nothing, duplicates.
+    /// Refuses numbers the simulator cannot trust: negative or non-finite durations and
+    /// times, counts below 1, widths below -1.
     ///
-    /// - Complexity: O(*n* + events + what-ifs) expected.
-    static func validate(_ graph: OperationGraph, whatIf: WhatIf) throws {
-        var operationNames = Set<String>(minimumCapacity: graph.operations.count)
-        var counts: [String: Int] = [:]
-        for operation in graph.operations {
-            let name = quoted(operation.name)
-            guard operationNames.insert(operation.name).inserted else {
-                throw SimulationError("operation \(name) is declared twice")
-            }
-            try checkTime(operation.duration, "duration of operation \(name)")
-            try checkTime(operation.addedAt, "addedAt of operation \(name)")
-            guard operation.count >= 1 else {
-                throw SimulationError("count of operation \(name) is \(operation.count); it must be at least 1")
-            }
-            if operation.count > 1 { counts[operation.name] = operation.count }
-        }
-        var queueNames = Set<String>()
-        for queue in graph.queues {
-            guard queueNames.insert(queue.name).inserted else {
-                throw SimulationError("queue \(quoted(queue.name)) is declared twice")
-            }
-            guard queue.maxConcurrentOperationCount >= -1 else {
-                throw SimulationError("maxConcurrentOperationCount of queue \(quoted(queue.name)) is \(queue.maxConcurrentOperationCount); it must be -1 or more")
+    /// - Complexity: O(*n*); messages are built only for the value refused.
+    static func validateNumbers(_ graph: OperationGraph, whatIf: WhatIf) throws {
+        try graph.operations.withUnsafeBufferPointer { operations in
+            for i in operations.indices {
+                try checkTime(operations[i].duration, "duration of operation \(quoted(operations[i].name))")
+                try checkTime(operations[i].addedAt, "addedAt of operation \(quoted(operations[i].name))")
+                guard operations[i].count >= 1 else {
+                    throw SimulationError("count of operation \(quoted(operations[i].name)) is \(operations[i].count); it must be at least 1")
+                }
             }
         }
-        func isOperation(_ name: String) -> Bool {
-            if operationNames.contains(name) { return true }
-            // A copy of a counted operation: `name#k`.
-            guard let hash = name.lastIndex(of: "#"), let k = Int(name[name.index(after: hash)...]) else { return false }
-            return (counts[String(name[..<hash])] ?? 0) >= k && k >= 1
+        for queue in graph.queues where queue.maxConcurrentOperationCount < -1 {
+            throw SimulationError("maxConcurrentOperationCount of queue \(quoted(queue.name)) is \(queue.maxConcurrentOperationCount); it must be -1 or more")
         }
         for event in graph.events {
-            let where_ = event.location.map { " (\($0))" } ?? ""
-            try checkTime(event.at, "time of the \(event.action.key) event\(where_)")
-            switch event.action {
-            case .cancel(let name):
-                guard isOperation(name) else {
-                    throw SimulationError("cancel event\(where_) names \(quoted(name)), which is not an operation")
-                }
-            case .cancelAll(let name), .suspend(let name), .resume(let name):
-                guard queueNames.contains(name) else {
-                    throw SimulationError("\(event.action.key) event\(where_) names \(quoted(name)), which is not a queue")
-                }
-            }
+            try checkTime(event.at, "time of the \(event.action.key) event" + (event.location.map { " (\($0))" } ?? ""))
         }
-        for (name, width) in whatIf.widths.sorted(by: { $0.key < $1.key }) {
-            guard queueNames.contains(name) else { throw SimulationError("--width names \(quoted(name)), which is not a queue") }
-            guard width >= -1 else { throw SimulationError("--width \(name)=\(width): a width must be -1 or more") }
+        for (name, width) in whatIf.widths.sorted(by: { $0.key < $1.key }) where width < -1 {
+            throw SimulationError("--width \(name)=\(width): a width must be -1 or more")
         }
         for (name, seconds) in whatIf.durations.sorted(by: { $0.key < $1.key }) {
-            guard isOperation(name) else { throw SimulationError("--duration names \(quoted(name)), which is not an operation") }
             try checkTime(seconds, "--duration \(name)")
         }
         for cancel in whatIf.cancels {
-            guard isOperation(cancel.operation) else {
-                throw SimulationError("--cancel names \(quoted(cancel.operation)), which is not an operation")
-            }
             try checkTime(cancel.at, "--cancel \(cancel.operation)")
         }
         let limits: [(String, Int?, Int)] = [
@@ -74,10 +41,51 @@ extension SimulationModel {
         }
     }
 
+    /// Refuses names that resolve to nothing and duplicates, using the index of the expanded graph.
+    ///
+    /// - Complexity: O(events + what-ifs + unknown references) expected.
+    static func validateNames(_ graph: OperationGraph, index: GraphIndex, whatIf: WhatIf) throws {
+        if let duplicate = index.duplicateOperations.first {
+            throw SimulationError("operation \(quoted(graph.operations[duplicate.duplicate].name)) is declared twice")
+        }
+        if let duplicate = index.duplicateQueues.first {
+            throw SimulationError("queue \(quoted(graph.queues[duplicate.duplicate].name)) is declared twice")
+        }
+        if let unknown = index.unknownReferences.first {
+            throw SimulationError(describe(unknown, in: graph))
+        }
+        // A counted operation is named as a whole (its copies `name#1`…) or one copy at a time.
+        func isOperation(_ name: String) -> Bool {
+            index.operation(named: name) != nil || index.operation(named: name + "#1") != nil
+        }
+        for event in graph.events {
+            let where_ = event.location.map { " (\($0))" } ?? ""
+            switch event.action {
+            case .cancel(let name):
+                guard isOperation(name) else {
+                    throw SimulationError("cancel event\(where_) names \(quoted(name)), which is not an operation")
+                }
+            case .cancelAll(let name), .suspend(let name), .resume(let name):
+                guard index.queue(named: name) != nil else {
+                    throw SimulationError("\(event.action.key) event\(where_) names \(quoted(name)), which is not a queue")
+                }
+            }
+        }
+        for name in whatIf.widths.keys.sorted() where index.queue(named: name) == nil {
+            throw SimulationError("--width names \(quoted(name)), which is not a queue")
+        }
+        for name in whatIf.durations.keys.sorted() where !isOperation(name) {
+            throw SimulationError("--duration names \(quoted(name)), which is not an operation")
+        }
+        for cancel in whatIf.cancels where !isOperation(cancel.operation) {
+            throw SimulationError("--cancel names \(quoted(cancel.operation)), which is not an operation")
+        }
+    }
+
     /// A time or duration must be a finite number of seconds, not negative.
-    static func checkTime(_ value: Double, _ what: String) throws {
-        guard value.isFinite else { throw SimulationError("\(what) is not a finite number") }
-        guard value >= 0 else { throw SimulationError("\(what) is negative (\(value))") }
+    static func checkTime(_ value: Double, _ what: @autoclosure () -> String) throws {
+        guard value.isFinite else { throw SimulationError("\(what()) is not a finite number") }
+        guard value >= 0 else { throw SimulationError("\(what()) is negative (\(value))") }
     }
 
     /// A name in double quotes, with quotes, backslashes and control characters escaped.

@@ -73,12 +73,10 @@ public final class SimulationModel: Sendable {
     /// - Complexity: O(*n* log *n* + *e*) for *n* operations and *e* edges (the sort only when
     ///   `addedAt` is not already in declaration order).
     public init(_ original: OperationGraph, options: SimulationOptions = SimulationOptions()) throws {
-        try SimulationModel.validate(original, whatIf: options.whatIf)
+        try SimulationModel.validateNumbers(original, whatIf: options.whatIf)
         let graph = original.expandingCounts()
         let index = GraphIndex(graph)
-        if let unknown = index.unknownReferences.first {
-            throw SimulationError(SimulationModel.describe(unknown, in: graph))
-        }
+        try SimulationModel.validateNames(graph, index: index, whatIf: options.whatIf)
         self.graph = graph
         self.index = index
         self.platform = options.platform
@@ -115,19 +113,29 @@ public final class SimulationModel: Sendable {
         var effective = [QualityOfService](repeating: .default, count: n)
         var rank = [UInt8](repeating: 3, count: n)
         let durationOverride = SimulationModel.expandedDurations(whatIf.durations, in: original)
-        for i in 0..<n {
-            let operation = operations[i]
-            var mode = operation.start
-            if mode == .queue && operation.queue == nil { mode = .never }
-            startMode[i] = mode
-            if mode == .queue { queueOf[i] = index.queueOfOperation[i] }
-            duration[i] = durationOverride[operation.name] ?? operation.duration
-            addedAt[i] = operation.addedAt
-            let q = Int(queueOf[i])
-            let queueQoS = q >= 0 ? self.queueQoS[q] : .default
-            effective[i] = max(operation.qualityOfService, queueQoS)
-            rank[i] = SimulationModel.choiceRank(
-                of: operation, platform: options.platform, serial: q >= 0 && widths[q] == 1)
+        var isBarrier = [Bool](repeating: false, count: n)
+        var isAsynchronous = isBarrier
+        var finishes = isBarrier
+        var checksCancellation = isBarrier
+        let queueQoSList = self.queueQoS
+        operations.withUnsafeBufferPointer { operations in
+            for i in 0..<n {
+                var mode = operations[i].start
+                if mode == .queue && operations[i].queue == nil { mode = .never }
+                startMode[i] = mode
+                if mode == .queue { queueOf[i] = index.queueOfOperation[i] }
+                duration[i] = durationOverride.isEmpty ? operations[i].duration : durationOverride[operations[i].name] ?? operations[i].duration
+                addedAt[i] = operations[i].addedAt
+                let q = Int(queueOf[i])
+                effective[i] = max(operations[i].qualityOfService, q >= 0 ? queueQoSList[q] : .default)
+                rank[i] = SimulationModel.choiceRank(
+                    isBarrier: operations[i].isBarrier, priority: operations[i].priority, qualityOfService: operations[i].qualityOfService,
+                    platform: options.platform, serial: q >= 0 && widths[q] == 1)
+                isBarrier[i] = operations[i].isBarrier && mode == .queue
+                isAsynchronous[i] = operations[i].isAsynchronous || !operations[i].finishes
+                finishes[i] = operations[i].finishes
+                checksCancellation[i] = operations[i].checksCancellation
+            }
         }
         self.queueOf = queueOf
         self.startMode = startMode
@@ -135,10 +143,10 @@ public final class SimulationModel: Sendable {
         self.addedAt = addedAt
         self.effectiveQoS = effective
         self.choiceRank = rank
-        isBarrier = operations.map { $0.isBarrier && $0.start == .queue && $0.queue != nil }
-        isAsynchronous = operations.map { $0.isAsynchronous || !$0.finishes }
-        finishes = operations.map(\.finishes)
-        checksCancellation = operations.map(\.checksCancellation)
+        self.isBarrier = isBarrier
+        self.isAsynchronous = isAsynchronous
+        self.finishes = finishes
+        self.checksCancellation = checksCancellation
 
         // Order of addition: by addedAt, then declaration order.
         var order = (0..<n).filter { startMode[$0] != .never }.map(Int32.init)
@@ -243,12 +251,12 @@ public final class SimulationModel: Sendable {
     public func queueName(_ queue: Int) -> String { graph.queues[queue].name }
 
     /// The model's bucket or priority rank: 0 barrier, 1 veryHigh … 5 veryLow.
-    static func choiceRank(of operation: OperationGraph.Operation, platform: SimulationPlatform, serial: Bool) -> UInt8 {
-        if operation.isBarrier { return 0 }
-        let level = operation.priority.level.rawValue
+    static func choiceRank(isBarrier: Bool, priority: QueuePriority, qualityOfService: QualityOfService, platform: SimulationPlatform, serial: Bool) -> UInt8 {
+        if isBarrier { return 0 }
+        let level = priority.level.rawValue
         if platform == .linux, level == 0, !serial {
             // linux-operationqueue.md rule 49: without an explicit priority, QoS picks the bucket.
-            switch operation.qualityOfService {
+            switch qualityOfService {
             case .userInteractive: return 1
             case .userInitiated: return 2
             case .default: return 3

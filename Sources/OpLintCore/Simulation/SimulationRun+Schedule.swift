@@ -23,12 +23,12 @@ extension SimulationRun {
     /// - Complexity: O(*n* log *n* + *e*).
     func schedule() -> Schedule {
         let n = model.operationCount
-        var started: [Int] = []
+        // Starts happen in time order, so the order they started is the execution order.
+        var started = [Int](repeating: -1, count: Int(nextStart))
         var notStarted: [Int] = []
         for op in 0..<n {
-            if !startTime[op].isNaN { started.append(op) } else { notStarted.append(op) }
+            if startCounter[op] >= 0 { started[Int(startCounter[op])] = op } else { notStarted.append(op) }
         }
-        started.sort { (startTime[$0], startCounter[$0]) < (startTime[$1], startCounter[$1]) }
         var makespan = 0.0
         for op in started where phase[op] == .finished { makespan = max(makespan, endTime[op]) }
         var entries: [Schedule.Entry] = []

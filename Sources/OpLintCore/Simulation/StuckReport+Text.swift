@@ -53,7 +53,10 @@ extension StuckReport.RootCause {
 
 extension StuckReport.Member {
     /// The member's situation and what it waits for, with where each wait is made.
-    public var line: String {
+    public var line: String { line(withLocations: true) }
+
+    /// The member's situation and what it waits for; `withLocations` adds where each wait is made.
+    public func line(withLocations: Bool) -> String {
         typealias F = ScheduleFormatting
         var text = situation
         var slotHolders: [String] = []
@@ -62,7 +65,7 @@ extension StuckReport.Member {
         var queueOrder: [String] = []
         for edge in edges {
             let target = F.name(edge.target)
-            let place = edge.location.map { "\($0)" }
+            let place = withLocations ? edge.location.map { "\($0)" } : nil
             switch edge.reason {
             case .slot: slotHolders.append(target)
             case .thread: threadHolders.append(target)
@@ -70,7 +73,7 @@ extension StuckReport.Member {
                 if queueWaits[queue] == nil { queueOrder.append(queue) }
                 queueWaits[queue, default: []].append(target)
             case .wait:
-                text += ", waits for \(target)   (" + (place.map { "\($0) " } ?? "") + "waitUntilFinished)"
+                text += ", waits for \(target)" + (withLocations ? "   (" + (place.map { "\($0) " } ?? "") + "waitUntilFinished)" : "")
             case .dependency:
                 text += ", depends on \(target)" + (place.map { " (\($0))" } ?? "")
             case .exclusivity(let category):

@@ -69,7 +69,7 @@ public struct SlotExhaustionRule: Rule {
             var related: [Finding.Related] = []
             for member in cause.members {
                 let memberLocation = model.index.operation(named: member.operation).map { location(of: $0, in: model, analysis) } ?? graph.fallbackLocation
-                related.append(Finding.Related(member.edges.first?.location ?? memberLocation, "\(member.operation): \(member.line)"))
+                related.append(Finding.Related(member.edges.first?.location ?? memberLocation, "\(member.operation): \(member.line(withLocations: false))"))
             }
             let primaryLocation = model.index.operation(named: primary.operation).map { location(of: $0, in: model, analysis) } ?? graph.fallbackLocation
             var notes: [String] = []
