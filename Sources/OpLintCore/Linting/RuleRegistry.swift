@@ -12,6 +12,7 @@ public enum RuleRegistry {
         UnknownQueueRule.self,
         UnknownKeyRule.self,
         WaitDeadlockRule.self,
+        SlotExhaustionRule.self,
         MainThreadWaitRule.self,
         ZeroWidthQueueRule.self,
         SuspendedForeverRule.self,
