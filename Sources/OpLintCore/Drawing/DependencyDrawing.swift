@@ -89,9 +89,9 @@ public struct DependencyDrawing: Sendable {
 
     /// The number of nodes of the condensed view.
     private static func condensedCount(_ scc: StronglyConnectedComponents, selection: [Bool]?) -> Int {
-        var seen = [Bool](repeating: false, count: scc.members.count)
+        var seen = [Bool](repeating: false, count: scc.count)
         var count = 0
-        for (i, c) in scc.componentOfOperation.enumerated() where selection?[i] ?? true {
+        for (i, c) in scc.component.enumerated() where selection?[i] ?? true {
             if !seen[Int(c)] { seen[Int(c)] = true; count += 1 }
         }
         return count

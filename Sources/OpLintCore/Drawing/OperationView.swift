@@ -12,15 +12,41 @@ struct OperationView {
     let components: StronglyConnectedComponents?
     let focus: Int?
 
+    /// The index in `components.cycles` of each cyclic component, by component number.
+    private let cycleOfComponent: [Int32: Int]
+
+    init(
+        graph: OperationGraph, index: GraphIndex, marks: FindingMarks, groups: DrawingGroups, options: DrawingOptions,
+        selection: [Bool]?, components: StronglyConnectedComponents?, focus: Int?
+    ) {
+        self.graph = graph
+        self.index = index
+        self.marks = marks
+        self.groups = groups
+        self.options = options
+        self.selection = selection
+        self.components = components
+        self.focus = focus
+        var cycleOfComponent: [Int32: Int] = [:]
+        if let components {
+            for (c, cycle) in components.cycles.enumerated() {
+                if let first = cycle.first { cycleOfComponent[components.component[Int(first)]] = c }
+            }
+        }
+        self.cycleOfComponent = cycleOfComponent
+    }
+
+    /// The cycle an operation belongs to in the condensed view, as an index into `components.cycles`.
+    private func condensedCycle(of i: Int) -> Int? {
+        guard let components else { return nil }
+        return cycleOfComponent[components.component[i]]
+    }
+
     private func isSelected(_ i: Int) -> Bool { selection?[i] ?? true }
 
     /// The node an operation is drawn as.
     private func nodeID(_ i: Int) -> String {
-        if let components {
-            let c = Int(components.componentOfOperation[i])
-            if components.members[c].count > 1 { return "cycle\(c)" }
-        }
-        return "op\(i)"
+        condensedCycle(of: i).map { "cycle\($0)" } ?? "op\(i)"
     }
 
     /// - Complexity: O(*n* + *e*) plus the size of the labels.
@@ -31,16 +57,13 @@ struct OperationView {
         let critical = CriticalPath(options.criticalPath, index: index)
 
         for i in 0..<index.operationCount where isSelected(i) {
-            if let components {
-                let c = Int(components.componentOfOperation[i])
-                if components.members[c].count > 1 {
-                    guard drawnComponents.insert(c).inserted else { continue }
-                    let (node, group) = componentNode(c, components: components)
-                    if let group { clusterNodes[groups.rank(group)].append(node) } else { scene.looseNodes.append(node) }
-                    scene.marks.insert(.condensedCycle)
-                    scene.marks.insert(.errorNode)
-                    continue
-                }
+            if let components, let c = condensedCycle(of: i) {
+                guard drawnComponents.insert(c).inserted else { continue }
+                let (node, group) = componentNode(components.cycles[c].map(Int.init), id: "cycle\(c)")
+                if let group { clusterNodes[groups.rank(group)].append(node) } else { scene.looseNodes.append(node) }
+                scene.marks.insert(.condensedCycle)
+                scene.marks.insert(.errorNode)
+                continue
             }
             let node = operationNode(i, critical: critical.contains(i), scene: &scene)
             clusterNodes[groups.rank(groups.keyOfOperation[i])].append(node)
@@ -89,8 +112,7 @@ struct OperationView {
 
     /// A dependency cycle drawn as one node, and the cluster it belongs in when all its
     /// operations share one.
-    private func componentNode(_ c: Int, components: StronglyConnectedComponents) -> (DrawingScene.Node, DrawingGroups.Key?) {
-        let members = components.members[c].map(Int.init)
+    private func componentNode(_ members: [Int], id: String) -> (DrawingScene.Node, DrawingGroups.Key?) {
         let names = members.map { graph.operations[$0].name }
         let shown = names.prefix(3).map { DOTText.truncated($0, to: 20) }.joined(separator: ", ")
             + (names.count > 3 ? ", …" : "")
@@ -107,7 +129,7 @@ struct OperationView {
         attributes.append(.tooltip(tooltip.joined(separator: "\n")))
         let first = groups.keyOfOperation[members[0]]
         let shared = members.allSatisfy { groups.keyOfOperation[$0] == first }
-        return (DrawingScene.Node(id: "cycle\(c)", attributes: attributes), shared ? first : nil)
+        return (DrawingScene.Node(id: id, attributes: attributes), shared ? first : nil)
     }
 
     /// Neighbours (dependencies, dependents, waits) of an operation that are not drawn.
