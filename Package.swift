@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
-        .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"]),
+        .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
         .testTarget(
             name: "OpLintCLITests",
             dependencies: ["OpLintCLI", "oplint"],

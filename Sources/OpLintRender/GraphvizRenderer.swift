@@ -47,7 +47,13 @@ public enum GraphvizRenderer {
             let bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
                 Array(UnsafeBufferPointer(start: $0, count: Int(length)))
             }
-            return Output(bytes: bytes, messages: GraphvizSession.drainMessages())
+            // Graphviz reports some layout failures (`trouble in init_rank`, `lost … edge`) as
+            // errors yet still draws, leaving edges out: a drawing that silently lies is refused.
+            let messages = GraphvizSession.drainMessages()
+            if messages.contains(where: { $0.hasPrefix("Error") }) {
+                throw GraphvizError(stage: .layout, messages: messages)
+            }
+            return Output(bytes: bytes, messages: messages)
         }
     }
 }
@@ -81,12 +87,17 @@ final class GraphvizSession: @unchecked Sendable {
         return try body(context)
     }
 
-    /// The messages captured so far, one per line, and clears them. Call under the lock.
+    /// The most lines of Graphviz output kept; some errors add a line per node.
+    static let messageLimit = 8
+
+    /// The messages captured so far, one per line (at most `messageLimit`, then a count of
+    /// the rest), and clears them. Call under the lock.
     static func drainMessages() -> [String] {
-        let lines = transcript.split(separator: "\n", omittingEmptySubsequences: true).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
+        let lines = transcript.split(separator: "\n", omittingEmptySubsequences: true)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
         transcript = ""
-        return lines.filter { !$0.isEmpty }
+        guard lines.count > messageLimit else { return lines }
+        return Array(lines.prefix(messageLimit)) + ["… and \(lines.count - messageLimit) more lines"]
     }
 }

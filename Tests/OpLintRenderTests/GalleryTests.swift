@@ -43,3 +43,25 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
     }
 }
+
+/// Writes the DOT of generated graphs into the gallery folder, for the rendering measurements
+/// of docs/performance.md, and checks which view each size gets.
+@Suite struct GeneratedDrawingTests {
+    @Test(arguments: [100, 250, 500, 1_000, 1_500, 2_000])
+    func drawsEveryOperationWithoutALimit(_ count: Int) throws {
+        let graph = DrawingFixtures.generated(count: count)
+        var options = DrawingOptions()
+        options.maxNodes = nil
+        let drawing = try DependencyDrawing(graph: graph, index: GraphIndex(graph), findings: [], options: options)
+        #expect(drawing.view == .operations && drawing.nodeCount == count)
+        try GalleryTests.save(Array(drawing.dot.utf8), as: "generated-\(count).dot")
+    }
+
+    @Test(arguments: [5_000, 50_000])
+    func fallsBackToOneNodePerQueueAboveTheDefaultLimit(_ count: Int) throws {
+        let graph = DrawingFixtures.generated(count: count)
+        let drawing = try DependencyDrawing(graph: graph, index: GraphIndex(graph), findings: [], options: DrawingOptions())
+        #expect(drawing.view == .queues && drawing.nodeCount == 8 && drawing.notes.count == 1)
+        try GalleryTests.save(Array(drawing.dot.utf8), as: "generated-\(count).dot")
+    }
+}

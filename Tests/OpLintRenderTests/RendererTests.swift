@@ -96,6 +96,14 @@ import Testing
         #expect(SVGDocument(svg)?.titles.contains("a->b") == true)
     }
 
+    @Test func anErrorGraphvizRecoversFromIsStillAnError() throws {
+        // Graphviz draws the label as plain text after this error; a drawing it had to repair is refused.
+        let error = try #require(throws: GraphvizError.self) {
+            try GraphvizRenderer.render(dot: "digraph { a [label=<<B>x</I>>] }", format: .svg)
+        }
+        #expect(error.description.contains("mismatched tag"))
+    }
+
     @Test func concurrentRendersAreSerialisedAndAllSucceed() async throws {
         let dot = try feedDOT()
         try await withThrowingTaskGroup(of: Int.self) { group in
