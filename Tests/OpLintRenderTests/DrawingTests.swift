@@ -136,6 +136,25 @@ import Testing
         #expect(drawing.dot.contains("5 operations · 3 dependencies inside"))
     }
 
+    @Test func collapseDrawsTwoWayTrafficAsOneArrowWithACountByEachHead() throws {
+        let operations = [
+            OperationGraph.Operation(name: "a", queue: "one"),
+            OperationGraph.Operation(name: "b", queue: "two", dependencies: ["a"]),
+            OperationGraph.Operation(name: "c", queue: "two", dependencies: ["a"]),
+            OperationGraph.Operation(name: "d", queue: "one", dependencies: ["b"]),
+        ]
+        let graph = OperationGraph(queues: [.init(name: "one"), .init(name: "two")], operations: operations)
+        for direction in DrawingOptions.EdgeDirection.allCases {
+            let dot = try draw(graph) { $0.collapse = .queues; $0.edges = direction }.dot
+            #expect(edges(dot).count == 1)
+            let edge = try #require(dot.split(separator: "\n").first { $0.contains(" -> ") })
+            #expect(edge.contains("dir=\"both\""))
+            // Execution order: two operations of "two" wait for "one", one of "one" waits for "two".
+            let towardsTwo = edge.hasPrefix("  \"queue0\"") == (direction == .executionOrder)
+            #expect(edge.contains(towardsTwo ? "headlabel=\"2\"" : "headlabel=\"1\""), "\(direction): \(edge)")
+        }
+    }
+
     @Test func condenseDrawsEachCycleAsOneNode() throws {
         let (graph, findings) = feed
         let drawing = try draw(graph, findings: findings) { $0.condense = true }

@@ -38,6 +38,8 @@ enum DrawingLegend {
                 rows.append((DrawingStyle.small("dashed frame"), "operations never added to a queue"))
             case .hiddenNeighbours:
                 rows.append((DrawingStyle.small("+3 not shown", italic: true), "neighbours outside this view"))
+            case .twoWayEdge:
+                rows.append((DrawingStyle.small("◀7──12▶"), "both ways: the number by each head arrives there"))
             case .weightedEdge:
                 rows.append((DrawingStyle.small("──12──▶"), "number of dependencies an arrow stands for"))
             }

@@ -22,7 +22,7 @@ struct DrawingScene {
     enum Mark: Int, CaseIterable, Comparable {
         case errorNode, warningNode, unreachableNode, focusNode, criticalPath
         case cycleEdge, exclusivityEdge, waitEdge, queueWaitEdge, condensedCycle
-        case notOnQueue, hiddenNeighbours, weightedEdge
+        case notOnQueue, hiddenNeighbours, weightedEdge, twoWayEdge
 
         static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -33,6 +33,9 @@ struct DrawingScene {
     var marks = Set<Mark>()
     /// Needed for edges that start at a cluster's border (`ltail`).
     var isCompound = false
+    /// Space between nodes of a rank and between ranks, in inches.
+    var nodeSeparation = 0.3
+    var rankSeparation = 0.45
 
     var nodeCount: Int { looseNodes.count + clusters.reduce(0) { $0 + $1.nodes.count } }
 
@@ -46,8 +49,8 @@ struct DrawingScene {
             DOTAttribute("rankdir", options.rankDirection.rawValue),
             DOTAttribute("fontname", DrawingStyle.font),
             DOTAttribute("fontsize", 12),
-            DOTAttribute("nodesep", 0.3),
-            DOTAttribute("ranksep", 0.45),
+            DOTAttribute("nodesep", nodeSeparation),
+            DOTAttribute("ranksep", rankSeparation),
             DOTAttribute("outputorder", "edgesfirst"),
             DOTAttribute("bgcolor", "white"),
             DOTAttribute("pad", 0.2),

@@ -21,6 +21,9 @@ struct QueueView {
     /// - Complexity: O(*n* + *e*).
     func scene() -> DrawingScene {
         var scene = DrawingScene()
+        // Few nodes, many labelled arrows: more room between them.
+        scene.nodeSeparation = 0.8
+        scene.rankSeparation = 0.9
         var tallies = [Tally](repeating: Tally(), count: groups.order.count)
         for i in 0..<index.operationCount where isSelected(i) {
             let g = groups.rank(groups.keyOfOperation[i])
@@ -67,7 +70,7 @@ struct QueueView {
                         tooltip: "\(graph.operations[Int(wait.waiter)].name) waits for all of queue \(graph.queues[Int(wait.queue)].name)",
                         url: nil)
         }
-        scene.edges = bundles.edges(direction: options.edges, marks: &scene.marks)
+        scene.edges = bundles.edges(direction: options.edges, mergingOpposites: true, marks: &scene.marks)
         return scene
     }
 
