@@ -47,7 +47,7 @@ import Testing
 /// Writes the DOT of generated graphs into the gallery folder, for the rendering measurements
 /// of docs/performance.md, and checks which view each size gets.
 @Suite struct GeneratedDrawingTests {
-    @Test(arguments: [100, 250, 500, 1_000, 1_500, 2_000])
+    @Test(arguments: [100, 250, 300, 400, 500, 1_000])
     func drawsEveryOperationWithoutALimit(_ count: Int) throws {
         let graph = DrawingFixtures.generated(count: count)
         var options = DrawingOptions()

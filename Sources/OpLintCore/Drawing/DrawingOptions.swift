@@ -20,9 +20,10 @@ public struct DrawingOptions: Sendable, Equatable {
         case queues
     }
 
-    /// The default `maxNodes`, measured: `dot` lays out this many operations of a
-    /// generated graph in about 5 s on a 2-core machine (docs/performance.md, "Rendering").
-    public static let defaultMaxNodes = 1_000
+    /// The default `maxNodes`, from measurements: `dot`'s layout time of a generated graph
+    /// grows about with the cube of its size, 2 s at 300 operations, 6 s at 400, 20 s at 500
+    /// and minutes at 1,000 on a busy 2-core machine (docs/performance.md, "Rendering").
+    public static let defaultMaxNodes = 400
 
     public var edges: EdgeDirection = .executionOrder
     public var rankDirection: RankDirection = .topToBottom

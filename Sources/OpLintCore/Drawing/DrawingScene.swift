@@ -47,6 +47,9 @@ struct DrawingScene {
         writer.beginGraph("oplint")
         var graph: [DOTAttribute] = [
             DOTAttribute("rankdir", options.rankDirection.rawValue),
+            // Rank the whole graph at once: without it, dot ranks each queue's cluster on its own
+            // and edges between queues can point backwards.
+            DOTAttribute("newrank", "true"),
             DOTAttribute("fontname", DrawingStyle.font),
             DOTAttribute("fontsize", 12),
             DOTAttribute("nodesep", nodeSeparation),
@@ -75,7 +78,6 @@ struct DrawingScene {
                 .htmlLabel(DrawingLegend.markup(marks: marks, options: options)),
                 .tooltip("Legend"),
             ])
-            writer.statement("{rank=sink; " + DOTText.quoted(DrawingStyle.legendID) + "}")
         }
         writer.end()
         return writer.text
