@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
+        .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(
             name: "OpLintCLITests",
             dependencies: ["OpLintCLI", "oplint"],

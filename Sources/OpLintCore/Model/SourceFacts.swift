@@ -206,3 +206,21 @@ public struct SourceFacts: Sendable, Equatable {
         settings += other.settings
     }
 }
+
+extension SourceFacts {
+    /// The same facts with every operation and queue name passed through `rename`
+    /// (names inside messages too, where `rename` finds them).
+    public func mapNames(_ rename: (String) -> String) -> SourceFacts {
+        var copy = self
+        copy.lateChanges = lateChanges.map { var f = $0; f.operation = rename(f.operation); f.other = f.other.map(rename); return f }
+        copy.enqueues = enqueues.map { var f = $0; f.operation = rename(f.operation); f.queue = f.queue.map(rename); return f }
+        copy.manualStarts = manualStarts.map { var f = $0; f.operation = rename(f.operation); f.unfinishedDependencies = f.unfinishedDependencies.map(rename); return f }
+        copy.cancellations = cancellations.map { var f = $0; f.operation = f.operation.map(rename); f.queue = f.queue.map(rename); return f }
+        copy.removedDependencies = removedDependencies.map { var f = $0; f.operation = rename(f.operation); f.dependency = rename(f.dependency); return f }
+        copy.mainThreadWaits = mainThreadWaits.map { var f = $0; f.operation = f.operation.map(rename); f.queue = f.queue.map(rename); return f }
+        copy.annotationErrors = annotationErrors.map { var f = $0; f.message = rename(f.message); return f }
+        copy.unresolved = unresolved.map { var f = $0; f.message = rename(f.message); return f }
+        copy.settings = settings.map { var f = $0; f.target = rename(f.target); return f }
+        return copy
+    }
+}
