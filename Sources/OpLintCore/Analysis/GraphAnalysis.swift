@@ -13,6 +13,17 @@ public final class GraphAnalysis {
         self.options = options
     }
 
+    /// The strongly connected components of the dependency graph.
+    public private(set) lazy var components = StronglyConnectedComponents(index)
+
+    /// Each dependency cycle (component of two or more operations), analysed on first use.
+    public private(set) lazy var cycles: [DependencyCycle] = components.cycles.map {
+        DependencyCycle(members: $0, index: index, components: components)
+    }
+
+    /// Root causes of operations that can never start, and what each blocks.
+    public private(set) lazy var blocking = BlockingAnalysis(graph, index, components)
+
     /// The name of operation `i`.
     public func name(_ operation: Int) -> String { graph.operations[operation].name }
 

@@ -217,6 +217,19 @@ public struct GraphIndex: Sendable {
         return raw >= 0 ? .dependency(index: Int(raw)) : .exclusivity(category: exclusivityCategories[Int(-raw - 1)])
     }
 
+    /// The operation that the edge at `position` in `dependencyTargets` leaves.
+    ///
+    /// - Complexity: O(log *n*).
+    public func waiter(ofEdge position: Int) -> Int {
+        var low = 0
+        var high = operationCount - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(dependencyStart[middle]) <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
     /// The position in `dependencyTargets` of the first edge `waiter → dependency`, if any.
     public func edge(from waiter: Int, to dependency: Int) -> Int? {
         dependencyEdges(of: waiter).first { dependencyTargets[$0] == Int32(dependency) }

@@ -2,6 +2,15 @@
 public enum RuleRegistry {
     /// The rule types, sorted by code. Codes are stable: never renumber.
     public static let all: [any Rule.Type] = [
+        DependencyCycleRule.self,
+        SelfDependencyRule.self,
+        UnknownDependencyRule.self,
+        DuplicateNameRule.self,
+        NeverStartedRule.self,
+        UnreachableOperationRule.self,
+        RedundantDependencyRule.self,
+        UnknownQueueRule.self,
+        UnknownKeyRule.self,
     ]
 
     /// A fresh instance of every rule.

@@ -1,0 +1,119 @@
+import OpLintCore
+
+/// `oplint [lint] PATH…`: load graphs, run the rules, report findings, exit 0/1/2.
+struct LintCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "lint",
+        abstract: "Lint operation graphs: cycles, operations that never start, deadlocks, misuse.",
+        discussion: """
+          Reads format-v1 JSON graphs ('-' reads standard input). Several paths merge into one graph.
+          Exit status: 0 no finding at or above --fail-on, 1 at least one, 2 invalid input or usage, 3 internal error.
+        """,
+        arguments: [Argument("path", help: "A .json graph, or '-' for standard input.", minimum: 1, maximum: nil)],
+        options: [
+            Option("format", kind: .repeated(name: "name[:file]"),
+                   help: "Output format, optionally written to a file; repeatable.",
+                   defaultValue: "text", choices: ReporterRegistry.names),
+            Option("output", short: "o", kind: .value(name: "file"),
+                   help: "Write the report to this file (atomically) instead of standard output.", completesFiles: true),
+            Option("fail-on", kind: .value(name: "severity"),
+                   help: "The lowest severity that makes the exit status 1.", defaultValue: "error",
+                   choices: Severity.allCases.map(\.rawValue)),
+            Option("strict", help: "Fail on warnings too (same as --fail-on warning)."),
+            Option("exit-zero", help: "Exit 0 even when there are findings (invalid input still exits 2)."),
+            Option("rule", kind: .repeated(name: "rule=severity"),
+                   help: "Set a rule's severity (error, warning, note) or turn it off; repeatable."),
+            Option("redundant-limit", kind: .value(name: "n"),
+                   help: "Check redundant dependencies (OPL107) on graphs of at most n operations; 0 = any size.",
+                   defaultValue: String(AnalysisOptions().redundantDependencyLimit)),
+        ],
+        examples: [
+            ("oplint graph.json", "Lint one graph; the summary line comes last."),
+            ("oplint lint a.json b.json --format json", "Merge two graphs and print findings as JSON."),
+            ("oplint graph.json --format text --format json:findings.json", "Print text and also write JSON to a file."),
+            ("oplint graph.json --rule OPL107=off --strict", "Turn a rule off; fail on warnings."),
+        ]
+    )
+
+    let paths: [String]
+    let outputs: [(reporter: any FindingReporter, file: String?)]
+    let failOn: Severity?
+    let severities: [String: Severity?]
+    let options: AnalysisOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        paths = arguments.positionals
+        var outputs: [(any FindingReporter, String?)] = []
+        let formats = arguments.values("format").isEmpty ? ["text"] : arguments.values("format")
+        for format in formats {
+            let parts = format.split(separator: ":", maxSplits: 1).map(String.init)
+            guard let reporter = ReporterRegistry.reporter(named: parts[0]) else {
+                throw CommandError.usage("unknown format '\(parts[0])'; valid: \(ReporterRegistry.names.joined(separator: ", "))", command: "lint")
+            }
+            let file = parts.count > 1 ? parts[1] : arguments.value("output")
+            if parts.count > 1, parts[1].isEmpty {
+                throw CommandError.usage("--format \(parts[0]): needs a file name after ':'", command: "lint")
+            }
+            outputs.append((reporter, file))
+        }
+        let stdoutCount = outputs.filter { $0.1 == nil }.count
+        if stdoutCount > 1 {
+            throw CommandError.usage("only one --format can write to standard output; give the others a file (json:out.json)", command: "lint")
+        }
+        self.outputs = outputs
+
+        if arguments.flag("exit-zero") {
+            failOn = nil
+        } else if arguments.flag("strict") {
+            failOn = .warning
+        } else {
+            failOn = Severity(rawValue: arguments.value("fail-on") ?? "error")
+        }
+
+        var severities: [String: Severity?] = [:]
+        for setting in arguments.values("rule") {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw CommandError.usage("--rule expects RULE=SEVERITY (error, warning, note, off), got '\(setting)'", command: "lint")
+            }
+            guard let rule = RuleRegistry.rule(named: parts[0]) else {
+                let candidates = RuleRegistry.all.flatMap { [$0.description.id.code, $0.description.id.name] }
+                let hint = Suggestion.closest(to: parts[0], among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+                throw CommandError.usage("unknown rule '\(parts[0])'\(hint)", command: "lint")
+            }
+            if parts[1] == "off" {
+                severities[rule.description.id.code] = .some(nil)
+            } else if let severity = Severity(rawValue: parts[1]) {
+                severities[rule.description.id.code] = .some(severity)
+            } else {
+                throw CommandError.usage("--rule \(parts[0]): severity must be error, warning, note or off, got '\(parts[1])'", command: "lint")
+            }
+        }
+        self.severities = severities
+
+        var options = AnalysisOptions()
+        if let limit = try arguments.integer("redundant-limit", in: 0...Int.max) {
+            options.redundantDependencyLimit = limit == 0 ? Int.max : limit
+        }
+        self.options = options
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let graph = try GraphInput.load(paths, context: context)
+        let linter = Linter(severities: severities, options: options)
+        let result = linter.lint(graph)
+        let reportContext = ReportContext(color: context.colorOutput, inputFiles: graph.documents.map(\.path))
+        for (reporter, file) in outputs {
+            var reportContext = reportContext
+            if file != nil { reportContext.color = false }
+            let text = reporter.report(result, context: reportContext)
+            if let file {
+                try OutputFile.write(text, to: file, inputs: paths)
+            } else {
+                context.standardOutput.write(text)
+            }
+        }
+        guard let failOn else { return .success }
+        return result.hasFindings(atLeast: failOn) ? .findings : .success
+    }
+}

@@ -1,0 +1,156 @@
+import OpLintCore
+
+/// What a command says about itself: its name, one-line abstract, longer discussion and examples.
+public struct CommandConfiguration: Sendable {
+    public var name: String
+    public var abstract: String
+    public var discussion: String
+    /// Example invocations with what each does.
+    public var examples: [(command: String, explanation: String)]
+    public var arguments: [Argument]
+    public var options: [Option]
+
+    public init(
+        name: String,
+        abstract: String,
+        discussion: String = "",
+        arguments: [Argument] = [],
+        options: [Option] = [],
+        examples: [(command: String, explanation: String)] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options + [Option.help]
+        self.examples = examples
+    }
+}
+
+/// A positional argument.
+public struct Argument: Sendable {
+    public var name: String
+    public var help: String
+    /// How many values: at least `minimum`, at most `maximum` (nil = unbounded).
+    public var minimum: Int
+    public var maximum: Int?
+
+    public init(_ name: String, help: String, minimum: Int = 1, maximum: Int? = 1) {
+        self.name = name
+        self.help = help
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}
+
+/// A named option: a flag (`--strict`) or an option with a value (`--format json`).
+public struct Option: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// Present or absent.
+        case flag
+        /// Takes one value; the last occurrence wins.
+        case value(name: String)
+        /// Takes one value each time; all occurrences are kept in order.
+        case repeated(name: String)
+    }
+
+    /// The long name without dashes: `format` for `--format`.
+    public var name: String
+    /// A one-letter short name: `o` for `-o`.
+    public var short: Character?
+    public var kind: Kind
+    public var help: String
+    /// The default shown in help, if any.
+    public var defaultValue: String?
+    /// The values it accepts, for help, validation and shell completion; empty = free text.
+    public var choices: [String]
+    /// Completes with file names in shell completion.
+    public var completesFiles: Bool
+
+    public init(
+        _ name: String,
+        short: Character? = nil,
+        kind: Kind = .flag,
+        help: String,
+        defaultValue: String? = nil,
+        choices: [String] = [],
+        completesFiles: Bool = false
+    ) {
+        self.name = name
+        self.short = short
+        self.kind = kind
+        self.help = help
+        self.defaultValue = defaultValue
+        self.choices = choices
+        self.completesFiles = completesFiles
+    }
+
+    static let help = Option("help", short: "h", help: "Show help for this command.")
+}
+
+/// Where a command writes and what it knows of its terminal.
+public struct CommandContext: Sendable {
+    public var standardOutput: OutputStream
+    public var standardError: OutputStream
+    /// Standard output is a terminal and `NO_COLOR` is not set.
+    public var colorOutput: Bool
+    /// Standard error is a terminal: long work may show progress there.
+    public var showsProgress: Bool
+    public var environment: [String: String]
+    public var currentDirectory: String
+
+    public init(
+        standardOutput: OutputStream,
+        standardError: OutputStream,
+        colorOutput: Bool,
+        showsProgress: Bool,
+        environment: [String: String],
+        currentDirectory: String
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.colorOutput = colorOutput
+        self.showsProgress = showsProgress
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+}
+
+/// A subcommand of `oplint`: declared options, validated parsing, then `run`.
+public protocol Command {
+    static var configuration: CommandConfiguration { get }
+    /// Builds the command from parsed arguments; throws `CommandError.usage` for invalid values.
+    init(_ arguments: ParsedArguments) throws
+    /// Does the work and returns the exit code.
+    func run(_ context: CommandContext) throws -> ExitCode
+}
+
+/// The process exit codes of cli.md.
+public enum ExitCode: Int32, Sendable {
+    /// No finding at or above the `--fail-on` level.
+    case success = 0
+    /// At least one finding at or above the `--fail-on` level.
+    case findings = 1
+    /// Usage error, unreadable or invalid input, output that could not be written.
+    case invalidInput = 2
+    /// A bug in oplint.
+    case internalError = 3
+}
+
+/// An error a command reports as one line and exit code 2.
+public enum CommandError: Error, CustomStringConvertible {
+    /// Wrong arguments: the message, and the command whose usage to show.
+    case usage(String, command: String?)
+    /// Input that cannot be read or is invalid; the message is complete (`file:line:col: error: …`).
+    case input(String)
+    /// Output that cannot be written.
+    case output(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message, _): message
+        case .input(let message): message
+        case .output(let message): message
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A byte sink for a command's output: a file descriptor, or a buffer in tests.
+public final class OutputStream: @unchecked Sendable {
+    private enum Sink {
+        case descriptor(Int32)
+        case buffer
+    }
+
+    private let sink: Sink
+    private let lock = NSLock()
+    private var buffered: [UInt8] = []
+
+    /// Standard output of the process.
+    public static let standardOutput = OutputStream(descriptor: 1)
+    /// Standard error of the process.
+    public static let standardError = OutputStream(descriptor: 2)
+
+    public init(descriptor: Int32) {
+        self.sink = .descriptor(descriptor)
+    }
+
+    /// A stream that keeps what is written, for tests.
+    public init() {
+        self.sink = .buffer
+    }
+
+    /// Writes `text` as UTF-8, completely.
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        lock.lock()
+        defer { lock.unlock() }
+        switch sink {
+        case .buffer:
+            buffered += bytes
+        case .descriptor(let fd):
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBufferPointer { buffer in
+                    Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+            bytes.removeAll()
+        }
+    }
+
+    /// Writes `text` and a newline.
+    public func line(_ text: String = "") { write(text + "\n") }
+
+    /// What a buffer stream has received.
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffered, as: UTF8.self)
+    }
+}

@@ -1,0 +1,125 @@
+/// Why operations can never start: each root cause, and every operation that waits behind it.
+///
+/// A root cause is a dependency cycle, a self-dependency, an operation never added to a queue
+/// nor started, an operation on an undeclared queue, a queue of width 0, a queue suspended
+/// and never resumed, or an asynchronous operation that never finishes. Everything that
+/// depends on a root, directly or through others, can never start (S2, S3, S4, S8, S13, S15).
+public struct BlockingAnalysis: Sendable {
+    /// What keeps operations from ever starting.
+    public enum Cause: Sendable, Hashable {
+        /// The members of `StronglyConnectedComponents.cycles[index]`.
+        case cycle(index: Int)
+        case selfDependency(operation: Int)
+        case neverStarted(operation: Int)
+        case unknownQueue(operation: Int)
+        case zeroWidthQueue(queue: Int)
+        case suspendedQueue(queue: Int)
+        case neverFinishes(operation: Int)
+    }
+
+    /// One root cause and what it blocks.
+    public struct Root: Sendable {
+        public let cause: Cause
+        /// The operations that are the cause itself: the cycle's members, the never-started operation…
+        public let operations: [Int32]
+        /// Every other operation that can never start because of it, nearest first (breadth-first).
+        public let blocked: [Int32]
+        /// For each blocked operation, the operation it waits for on the way to the root
+        /// (parallel to `blocked`), so a chain `upload → encode → resize → cycle` can be printed.
+        public let via: [Int32]
+    }
+
+    /// Root causes in a fixed order: by kind as listed in `Cause`, then by declaration.
+    public let roots: [Root]
+    /// Whether the search was cut short on a pathological graph (very many roots over very many operations).
+    public let isTruncated: Bool
+
+    /// - Complexity: O(*r* · (*n* + *e*)) for *r* root causes in the worst case, bounded by a
+    ///   budget of 50 million visited edges after which remaining roots list only themselves.
+    public init(_ graph: OperationGraph, _ index: GraphIndex, _ components: StronglyConnectedComponents) {
+        var causes: [(Cause, [Int32], Bool)] = []   // (cause, seeds, seeds are blocked themselves)
+        for (i, members) in components.cycles.enumerated() {
+            causes.append((.cycle(index: i), members, false))
+        }
+        var selfDependent = Set<Int32>()
+        for (operation, _) in index.selfDependencies where selfDependent.insert(operation).inserted {
+            if components.isOnCycle(Int(operation), in: index) { continue }
+            causes.append((.selfDependency(operation: Int(operation)), [operation], false))
+        }
+        let resumed = Set(graph.events.compactMap { event -> String? in
+            if case .resume(let queue) = event.action { return queue }
+            return nil
+        })
+        var queueMembers = [[Int32]](repeating: [], count: graph.queues.count)
+        for (i, operation) in graph.operations.enumerated() {
+            switch operation.start {
+            case .never:
+                causes.append((.neverStarted(operation: i), [Int32(i)], false))
+            case .queue:
+                let q = index.queueOfOperation[i]
+                if q == GraphIndex.unknownQueue {
+                    causes.append((.unknownQueue(operation: i), [Int32(i)], false))
+                } else if q >= 0 {
+                    queueMembers[Int(q)].append(Int32(i))
+                }
+            case .manual:
+                break
+            }
+        }
+        for (q, queue) in graph.queues.enumerated() where !queueMembers[q].isEmpty {
+            if queue.maxConcurrentOperationCount == 0 && !queue.isMain {
+                causes.append((.zeroWidthQueue(queue: q), queueMembers[q], true))
+            } else if queue.isSuspended && !queue.isMain && !resumed.contains(queue.name) {
+                causes.append((.suspendedQueue(queue: q), queueMembers[q], true))
+            }
+        }
+        for (i, operation) in graph.operations.enumerated() where !operation.finishes {
+            causes.append((.neverFinishes(operation: i), [Int32(i)], false))
+        }
+
+        let n = index.operationCount
+        var stamp = [Int32](repeating: -1, count: n)
+        var budget = 50_000_000
+        var truncated = false
+        var roots: [Root] = []
+        roots.reserveCapacity(causes.count)
+        for (number, (cause, seeds, seedsBlocked)) in causes.enumerated() {
+            let mark = Int32(number)
+            var blocked: [Int32] = []
+            var via: [Int32] = []
+            var frontier: [Int32] = []
+            for seed in seeds where stamp[Int(seed)] != mark {
+                stamp[Int(seed)] = mark
+                frontier.append(seed)
+                if seedsBlocked { blocked.append(seed); via.append(-1) }
+            }
+            if budget <= 0 {
+                truncated = true
+                roots.append(Root(cause: cause, operations: seedsBlocked ? [] : seeds, blocked: blocked, via: via))
+                continue
+            }
+            var head = 0
+            while head < frontier.count {
+                let node = Int(frontier[head])
+                head += 1
+                for dependent in index.dependents(of: node) {
+                    budget -= 1
+                    if stamp[Int(dependent)] != mark {
+                        stamp[Int(dependent)] = mark
+                        frontier.append(dependent)
+                        blocked.append(dependent)
+                        via.append(Int32(node))
+                    }
+                }
+            }
+            roots.append(Root(cause: cause, operations: seedsBlocked ? [] : seeds, blocked: blocked, via: via))
+        }
+        self.roots = roots
+        self.isTruncated = truncated
+    }
+
+    /// The root caused by `cause`, if any.
+    public func root(for cause: Cause) -> Root? {
+        roots.first { $0.cause == cause }
+    }
+}

@@ -1,0 +1,256 @@
+/// One dependency cycle found in a strongly connected component: a shortest cycle through it,
+/// and a small set of edges whose removal makes the whole component acyclic.
+public struct DependencyCycle: Sendable {
+    /// The operations of the component, in declaration order.
+    public let members: [Int32]
+    /// A shortest cycle: `path[0]` waits for `path[1]`, …, the last waits for `path[0]`.
+    /// Starts at its earliest-declared operation.
+    public let path: [Int32]
+    /// Positions in `GraphIndex.dependencyTargets` of the cycle's edges, parallel to `path`.
+    public let pathEdges: [Int]
+    /// Edges (positions in `dependencyTargets`) whose removal breaks every cycle of the component.
+    public let feedbackEdges: [Int]
+
+    /// Analyses one component.
+    ///
+    /// The shortest cycle is searched by breadth-first search from members in declaration
+    /// order within a budget of visited edges, so huge components stay linear; the feedback
+    /// set is the Eades–Lin–Smyth greedy ordering's backward edges.
+    /// - Complexity: O(min(*k*·(*m*+*f*), budget)) for the cycle, O((*m* + *f*) log *m*) for the
+    ///   feedback edges, for a component of *m* operations and *f* internal edges.
+    public init(members: [Int32], index: GraphIndex, components: StronglyConnectedComponents) {
+        self.members = members
+        let inside = ComponentView(members: members, index: index, components: components)
+        let (path, edges) = inside.shortestCycle()
+        self.path = path
+        self.pathEdges = edges
+        self.feedbackEdges = inside.feedbackEdges()
+    }
+}
+
+/// The subgraph of one strongly connected component, with local numbering.
+struct ComponentView {
+    let members: [Int32]
+    let index: GraphIndex
+    /// Local number of each member, by global index.
+    let local: [Int32: Int32]
+    /// Internal edges as (local waiter, local dependency, global edge position).
+    let edgeStart: [Int32]
+    let edgeTarget: [Int32]
+    let edgePosition: [Int]
+
+    init(members: [Int32], index: GraphIndex, components: StronglyConnectedComponents) {
+        self.members = members
+        self.index = index
+        var local: [Int32: Int32] = [:]
+        local.reserveCapacity(members.count)
+        for (i, member) in members.enumerated() { local[member] = Int32(i) }
+        let componentID = components.component[Int(members[0])]
+        var start: [Int32] = [0]
+        var target: [Int32] = []
+        var position: [Int] = []
+        for member in members {
+            for edge in index.dependencyEdges(of: Int(member)) {
+                let next = index.dependencyTargets[edge]
+                guard components.component[Int(next)] == componentID, next != member, let l = local[next] else { continue }
+                target.append(l)
+                position.append(edge)
+            }
+            start.append(Int32(target.count))
+        }
+        self.local = local
+        self.edgeStart = start
+        self.edgeTarget = target
+        self.edgePosition = position
+    }
+
+    /// The shortest cycle found, as global operation indices and global edge positions.
+    func shortestCycle(budget: Int = 4_000_000) -> ([Int32], [Int]) {
+        let m = members.count
+        var best: [Int32] = []
+        var bestEdges: [Int32] = []      // local edge indices
+        var parentEdge = [Int32](repeating: -1, count: m)
+        var stamp = [Int32](repeating: -1, count: m)
+        var queue = [Int32](repeating: 0, count: m)
+        var spent = 0
+        for source in 0..<m {
+            if spent > budget && !best.isEmpty { break }
+            if best.count == 2 { break }   // no cycle is shorter than two operations
+            // BFS from `source` until it is reached again.
+            var head = 0
+            var tail = 0
+            queue[tail] = Int32(source); tail += 1
+            stamp[source] = Int32(source)
+            var closing: Int32 = -1
+            search: while head < tail {
+                let node = Int(queue[head]); head += 1
+                for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                    spent += 1
+                    let next = Int(edgeTarget[e])
+                    if next == source { closing = Int32(e); break search }
+                    if stamp[next] != Int32(source) {
+                        stamp[next] = Int32(source)
+                        parentEdge[next] = Int32(e)
+                        queue[tail] = Int32(next); tail += 1
+                    }
+                }
+            }
+            guard closing >= 0 else { continue }
+            // Walk back from the closing edge's tail to the source.
+            var localEdges: [Int32] = [closing]
+            var node = sourceOfEdge(closing)
+            while node != source {
+                let e = parentEdge[node]
+                localEdges.append(e)
+                node = sourceOfEdge(e)
+            }
+            localEdges.reverse()
+            if best.isEmpty || localEdges.count < bestEdges.count {
+                bestEdges = localEdges
+                best = localEdges.map { Int32(sourceOfEdge($0)) }
+            }
+        }
+        // Rotate to start at the earliest-declared operation (members are sorted, so the lowest local number).
+        if let minimum = best.indices.min(by: { best[$0] < best[$1] }) {
+            best = Array(best[minimum...] + best[..<minimum])
+            bestEdges = Array(bestEdges[minimum...] + bestEdges[..<minimum])
+        }
+        return (best.map { members[Int($0)] }, bestEdges.map { edgePosition[Int($0)] })
+    }
+
+    /// The local waiter of local edge `e`.
+    private func sourceOfEdge(_ e: Int32) -> Int {
+        // Binary search in edgeStart for the node whose range holds e.
+        var low = 0
+        var high = members.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if edgeStart[middle] <= e { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Eades–Lin–Smyth: order the operations so that few edges point backwards; those edges
+    /// are the suggested removals. Edges are considered in execution order (dependency before waiter).
+    func feedbackEdges() -> [Int] {
+        let m = members.count
+        // Execution-order adjacency: dependency → waiter. out = dependents inside, in = dependencies inside.
+        var outDegree = [Int](repeating: 0, count: m)
+        var inDegree = [Int](repeating: 0, count: m)
+        var dependentsStart = [Int32](repeating: 0, count: m + 1)
+        for e in 0..<edgeTarget.count { dependentsStart[Int(edgeTarget[e]) + 1] += 1 }
+        for i in 0..<m { dependentsStart[i + 1] += dependentsStart[i] }
+        var fill = dependentsStart
+        var dependents = [Int32](repeating: 0, count: edgeTarget.count)
+        for waiter in 0..<m {
+            for e in Int(edgeStart[waiter])..<Int(edgeStart[waiter + 1]) {
+                let dependency = Int(edgeTarget[e])
+                dependents[Int(fill[dependency])] = Int32(waiter)
+                fill[dependency] += 1
+                outDegree[dependency] += 1
+                inDegree[waiter] += 1
+            }
+        }
+        var removed = [Bool](repeating: false, count: m)
+        var front: [Int32] = []
+        var back: [Int32] = []
+        var sinks: [Int32] = []
+        var sources: [Int32] = []
+        var heap = MaxHeap()
+        for i in 0..<m {
+            if outDegree[i] == 0 { sinks.append(Int32(i)) }
+            else if inDegree[i] == 0 { sources.append(Int32(i)) }
+            heap.push(key: outDegree[i] - inDegree[i], node: Int32(i))
+        }
+        var remaining = m
+        func remove(_ node: Int) {
+            removed[node] = true
+            remaining -= 1
+            // Its dependents lose an in-edge; its dependencies lose an out-edge.
+            for j in Int(dependentsStart[node])..<Int(dependentsStart[node + 1]) {
+                let w = Int(dependents[j])
+                guard !removed[w] else { continue }
+                inDegree[w] -= 1
+                if inDegree[w] == 0 && outDegree[w] > 0 { sources.append(Int32(w)) }
+                heap.push(key: outDegree[w] - inDegree[w], node: Int32(w))
+            }
+            for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                let d = Int(edgeTarget[e])
+                guard !removed[d] else { continue }
+                outDegree[d] -= 1
+                if outDegree[d] == 0 { sinks.append(Int32(d)) }
+                heap.push(key: outDegree[d] - inDegree[d], node: Int32(d))
+            }
+        }
+        while remaining > 0 {
+            if let sink = sinks.popLast() {
+                let node = Int(sink)
+                if !removed[node] && outDegree[node] == 0 { back.append(sink); remove(node) }
+                continue
+            }
+            if let source = sources.popLast() {
+                let node = Int(source)
+                if !removed[node] && inDegree[node] == 0 { front.append(source); remove(node) }
+                continue
+            }
+            while let top = heap.pop() {
+                let node = Int(top.node)
+                if removed[node] || top.key != outDegree[node] - inDegree[node] { continue }
+                front.append(top.node)
+                remove(node)
+                break
+            }
+        }
+        let order = front + back.reversed()
+        var rank = [Int](repeating: 0, count: m)
+        for (position, node) in order.enumerated() { rank[Int(node)] = position }
+        var feedback: [Int] = []
+        for waiter in 0..<m {
+            for e in Int(edgeStart[waiter])..<Int(edgeStart[waiter + 1]) {
+                // Execution order wants the dependency before the waiter; an edge the other way is backward.
+                if rank[Int(edgeTarget[e])] > rank[waiter] { feedback.append(edgePosition[e]) }
+            }
+        }
+        return feedback.sorted()
+    }
+}
+
+/// A binary max-heap of (key, node), ties broken by the smaller node so results are deterministic.
+struct MaxHeap {
+    private var items: [(key: Int, node: Int32)] = []
+
+    private static func above(_ a: (key: Int, node: Int32), _ b: (key: Int, node: Int32)) -> Bool {
+        a.key != b.key ? a.key > b.key : a.node < b.node
+    }
+
+    mutating func push(key: Int, node: Int32) {
+        items.append((key, node))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard Self.above(items[i], items[parent]) else { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> (key: Int, node: Int32)? {
+        guard !items.isEmpty else { return nil }
+        let top = items[0]
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var best = i
+                if l < items.count && Self.above(items[l], items[best]) { best = l }
+                if r < items.count && Self.above(items[r], items[best]) { best = r }
+                if best == i { break }
+                items.swapAt(i, best)
+                i = best
+            }
+        }
+        return top
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A JSON value that prints deterministically: object keys sorted, numbers in a fixed form.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Pretty-printed with two-space indentation and sorted keys, ending in a newline.
+    ///
+    /// - Complexity: O(*n* log *k*) for *n* values and objects of *k* keys. Iterative: nesting depth is not limited by the stack.
+    public func serialized(pretty: Bool = true) -> String {
+        var out = ""
+        // An explicit stack of pending work so that deep values cannot overflow the call stack.
+        enum Step {
+            case value(JSONValue, indent: Int)
+            case text(String)
+        }
+        var stack: [Step] = [.value(self, indent: 0)]
+        let newline = pretty ? "\n" : ""
+        func pad(_ n: Int) -> String { pretty ? String(repeating: "  ", count: n) : "" }
+        while let step = stack.popLast() {
+            switch step {
+            case .text(let text):
+                out += text
+            case .value(let value, let indent):
+                switch value {
+                case .null: out += "null"
+                case .bool(let b): out += b ? "true" : "false"
+                case .int(let i): out += String(i)
+                case .double(let d): out += Self.format(d)
+                case .string(let s): Self.appendQuoted(s, to: &out)
+                case .array(let items):
+                    if items.isEmpty { out += "[]"; continue }
+                    out += "[" + newline
+                    var steps: [Step] = []
+                    for (i, item) in items.enumerated() {
+                        steps.append(.text(pad(indent + 1)))
+                        steps.append(.value(item, indent: indent + 1))
+                        steps.append(.text((i < items.count - 1 ? "," : "") + newline))
+                    }
+                    steps.append(.text(pad(indent) + "]"))
+                    stack.append(contentsOf: steps.reversed())
+                case .object(let members):
+                    if members.isEmpty { out += "{}"; continue }
+                    out += "{" + newline
+                    var steps: [Step] = []
+                    let keys = members.keys.sorted()
+                    for (i, key) in keys.enumerated() {
+                        var keyText = pad(indent + 1)
+                        Self.appendQuoted(key, to: &keyText)
+                        steps.append(.text(keyText + (pretty ? ": " : ":")))
+                        steps.append(.value(members[key] ?? .null, indent: indent + 1))
+                        steps.append(.text((i < keys.count - 1 ? "," : "") + newline))
+                    }
+                    steps.append(.text(pad(indent) + "}"))
+                    stack.append(contentsOf: steps.reversed())
+                }
+            }
+        }
+        return out + (pretty ? "\n" : "")
+    }
+
+    /// A number as JSON: integers without a fraction, others with up to 6 decimals, trailing zeros dropped.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped.
+    static func appendQuoted(_ string: String, to out: inout String) {
+        out += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

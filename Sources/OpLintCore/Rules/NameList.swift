@@ -1,0 +1,60 @@
+/// Names joined for a one-line message: `a, b, c and 7 more`.
+enum NameList {
+    static func summary(_ names: some Collection<String>, limit: Int = 5) -> String {
+        let shown = names.prefix(limit)
+        var text = shown.joined(separator: ", ")
+        let rest = names.count - shown.count
+        if rest > 0 { text += " and \(rest) more" }
+        return text
+    }
+
+    /// `1 operation`, `3 operations`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
+
+extension GraphAnalysis {
+    /// `a waits for b`, with `(implicit: exclusivity category X)` for S21 edges.
+    func describeEdge(_ position: Int, from waiter: Int) -> String {
+        let dependency = name(Int(index.dependencyTargets[position]))
+        switch index.origin(ofEdge: position) {
+        case .dependency:
+            return "\(name(waiter)) waits for \(dependency)"
+        case .exclusivity(let category):
+            return "\(name(waiter)) waits for \(dependency) (implicit: exclusivity category \(category), S21)"
+        }
+    }
+
+    /// The dependency cycle as a path: `a → b → c → a`.
+    func cyclePath(_ cycle: DependencyCycle) -> String {
+        (cycle.path + cycle.path.prefix(1)).map { name(Int($0)) }.joined(separator: " → ")
+    }
+
+    /// What a root cause is, in words, for messages.
+    func describe(_ cause: BlockingAnalysis.Cause) -> String {
+        switch cause {
+        case .cycle(let i): "the dependency cycle \(cyclePath(cycles[i]))"
+        case .selfDependency(let op): "\(name(op)), which waits for itself"
+        case .neverStarted(let op): "\(name(op)), which is never added to a queue nor started"
+        case .unknownQueue(let op): "\(name(op)), whose queue \(graph.operations[op].queue ?? "") is not declared"
+        case .zeroWidthQueue(let q): "queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0"
+        case .suspendedQueue(let q): "queue \(graph.queues[q].name), which is suspended and never resumed"
+        case .neverFinishes(let op): "\(name(op)), an asynchronous operation that never finishes"
+        }
+    }
+
+    /// The last step of a blocking chain: what `operation` itself is, for the root cause.
+    func rootStatement(_ cause: BlockingAnalysis.Cause, operation: Int) -> String {
+        let op = name(operation)
+        switch cause {
+        case .cycle(let i): return "\(op) is on the dependency cycle \(cyclePath(cycles[i]))"
+        case .selfDependency: return "\(op) waits for itself"
+        case .neverStarted: return "\(op) is never added to a queue nor started"
+        case .unknownQueue: return "\(op) is added to queue \(graph.operations[operation].queue ?? ""), which is not declared"
+        case .zeroWidthQueue(let q): return "\(op) is on queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0"
+        case .suspendedQueue(let q): return "\(op) is on queue \(graph.queues[q].name), which is suspended and never resumed"
+        case .neverFinishes: return "\(op) is asynchronous and never finishes"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// OPL101: each strongly connected component of the dependency graph.
+public struct DependencyCycleRule: Rule {
+    public static let description = RuleDescription(
+        code: "OPL101",
+        name: "dependency-cycle",
+        severity: .error,
+        summary: "Operations that wait for each other in a cycle: none of them ever starts.",
+        details: """
+        Each strongly connected component of the dependency graph is reported once: a shortest \
+        cycle through it as a path `a → b → c → a` (read `→` as "waits for"), the place every \
+        edge of that cycle was made, the size of the component when it is larger than the \
+        cycle, what waits behind it, and a small set of dependencies whose removal makes the \
+        whole component acyclic (a greedy feedback-arc-set heuristic). Implicit edges of \
+        mutual-exclusivity categories (S21) take part and are marked as such. A dependency of \
+        an operation on itself is OPL102.
+        """,
+        rationale: """
+        An operation becomes ready only when all its dependencies have finished (S2). On a \
+        cycle each operation waits for another that waits, through the others, for it: none \
+        is ever ready, and neither is anything that depends on them (S4). Nothing reports it \
+        at run time — the queue simply never drains, and `waitUntilAllOperationsAreFinished` \
+        blocks forever.
+        """,
+        failingExample: .json("""
+        {
+          "version": 1,
+          "queues": [{ "name": "feed" }],
+          "operations": [
+            { "name": "parse", "queue": "feed", "dependencies": [↓"download"] },
+            { "name": "download", "queue": "feed", "dependencies": ["auth"] },
+            { "name": "auth", "queue": "feed", "dependencies": ["parse"] }
+          ]
+        }
+        """),
+        fixedExample: .json("""
+        {
+          "version": 1,
+          "queues": [{ "name": "feed" }],
+          "operations": [
+            { "name": "parse", "queue": "feed", "dependencies": ["download"] },
+            { "name": "download", "queue": "feed", "dependencies": ["auth"] },
+            { "name": "auth", "queue": "feed" }
+          ]
+        }
+        """),
+        limits: """
+        The shortest cycle is searched from the component's operations in declaration order \
+        within a budget of four million visited edges, so on a huge component it is the \
+        shortest cycle through the operations examined. The suggested removals are small, \
+        not always minimum (finding a minimum set is NP-hard).
+        """
+    )
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        analysis.cycles.enumerated().map { number, cycle in finding(for: cycle, number: number, analysis) }
+    }
+
+    private func finding(for cycle: DependencyCycle, number: Int, _ analysis: GraphAnalysis) -> Finding {
+        let path = cycle.path
+        let onPath = Set(path)
+        var message = "dependency cycle: \(analysis.cyclePath(cycle))"
+        if cycle.members.count > path.count {
+            message += " (one of the cycles among \(cycle.members.count) operations that wait for each other)"
+        }
+        var related: [Finding.Related] = []
+        for (step, edge) in cycle.pathEdges.enumerated() {
+            let waiter = Int(path[step])
+            related.append(.init(analysis.location(ofEdge: edge, from: waiter), analysis.describeEdge(edge, from: waiter)))
+        }
+        var notes: [String] = []
+        let names = cycle.members.map { analysis.name(Int($0)) }
+        var summary = "\(NameList.count(names.count, "operation")) never start: \(NameList.summary(names))"
+        if let root = analysis.blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
+            let blocked = root.blocked.map { analysis.name(Int($0)) }
+            summary += "; \(blocked.count) more wait behind them: \(NameList.summary(blocked)) (OPL106)"
+        }
+        notes.append(summary)
+
+        let removals = cycle.feedbackEdges.map { position -> (Finding.Edge, String) in
+            let waiter = analysis.index.waiter(ofEdge: position)
+            let dependency = analysis.name(Int(analysis.index.dependencyTargets[position]))
+            let location = analysis.location(ofEdge: position, from: waiter)
+            return (Finding.Edge(analysis.name(waiter), dependency), "\(analysis.name(waiter)) → \(dependency) (\(location))")
+        }
+        let fixMessage: String
+        if removals.count == 1 {
+            fixMessage = "remove the dependency \(removals[0].1)"
+        } else {
+            fixMessage = "remove these \(removals.count) dependencies to break every cycle of the group: "
+                + NameList.summary(removals.map(\.1), limit: 8)
+        }
+        return self.finding(
+            message,
+            at: related.first?.location ?? analysis.location(ofOperation: Int(path[0])),
+            related: related,
+            notes: notes,
+            fix: Finding.Fix(fixMessage, removeEdges: removals.map(\.0)),
+            operations: (path + cycle.members.filter { !onPath.contains($0) }).map { analysis.name(Int($0)) }
+        )
+    }
+}

@@ -1,0 +1,66 @@
+/// OPL105: an operation that is never added to a queue nor started by hand.
+public struct NeverStartedRule: Rule {
+    public static let description = RuleDescription(
+        code: "OPL105",
+        name: "never-started",
+        severity: .error,
+        summary: "An operation is never added to a queue nor started, so whatever waits for it waits forever.",
+        details: """
+        Reports each operation with no `queue` and no manual `start`. It is an error when \
+        another operation depends on it or waits for it, and a warning otherwise (an \
+        operation that is built and dropped).
+        """,
+        rationale: """
+        Dependencies work across queues and even on operations in no queue (S3): the \
+        dependent then waits until somebody starts that operation. If nobody ever does, the \
+        dependent never becomes ready (S2) and its queue never drains.
+        """,
+        failingExample: .json("""
+        {
+          "version": 1,
+          "queues": [{ "name": "main", "main": true }],
+          "operations": [
+            ↓{ "name": "combine", "dependencies": [] },
+            { "name": "show", "queue": "main", "dependencies": ["combine"] }
+          ]
+        }
+        """),
+        fixedExample: .json("""
+        {
+          "version": 1,
+          "queues": [{ "name": "work" }, { "name": "main", "main": true }],
+          "operations": [
+            { "name": "combine", "queue": "work" },
+            { "name": "show", "queue": "main", "dependencies": ["combine"] }
+          ]
+        }
+        """)
+    )
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        var waitedOn = Set<Int32>()
+        for wait in analysis.index.operationWaits { waitedOn.insert(wait.target) }
+        var findings: [Finding] = []
+        for (i, operation) in analysis.graph.operations.enumerated() where operation.start == .never {
+            let dependents = Array(Set(analysis.index.dependents(of: i))).sorted().map { analysis.name(Int($0)) }
+            let isWaitedOn = waitedOn.contains(Int32(i))
+            var message = "\(operation.name) is never added to a queue nor started"
+            if !dependents.isEmpty {
+                message += "; \(NameList.count(dependents.count, "operation")) wait for it: \(NameList.summary(dependents))"
+            } else if isWaitedOn {
+                message += "; an operation waits for it to finish"
+            }
+            let severity: Severity = dependents.isEmpty && !isWaitedOn ? .warning : .error
+            findings.append(finding(
+                message,
+                at: analysis.location(ofOperation: i),
+                severity: severity,
+                fix: Finding.Fix("add \(operation.name) to a queue, start it, or remove it and the dependencies on it"),
+                operations: [operation.name] + dependents
+            ))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,152 @@
+import Testing
+@testable import OpLintCore
+
+/// The fast graph algorithms, checked against naive reference implementations on thousands of
+/// seeded random graphs of 0 to a few hundred operations, with and without cycles.
+@Suite struct AnalysisReferenceTests {
+    static let seeds: [UInt64] = Array(1...8)
+
+    /// Graphs per seed: many small ones and a few large ones.
+    static func graphs(seed: UInt64) -> [OperationGraph] {
+        var generator = SeededGenerator(seed: seed)
+        var graphs: [OperationGraph] = []
+        for i in 0..<300 {
+            let size = i % 50 == 0 ? Int.random(in: 100...220, using: &generator) : Int.random(in: 0...40, using: &generator)
+            graphs.append(RandomGraphs.make(size: size, cyclic: i % 3 != 0, generator: &generator))
+        }
+        return graphs
+    }
+
+    @Test(arguments: seeds)
+    func componentsMatchMutualReachability(seed: UInt64) {
+        for graph in Self.graphs(seed: seed) {
+            let index = GraphIndex(graph)
+            let naive = NaiveGraph(index)
+            let components = StronglyConnectedComponents(index)
+            for a in 0..<naive.n {
+                for b in 0..<naive.n where a < b {
+                    #expect((components.component[a] == components.component[b]) == naive.sameComponent(a, b))
+                }
+            }
+            // Topological numbering: an edge never goes to a later-completed component.
+            for a in 0..<naive.n {
+                for b in naive.edges[a] { #expect(components.component[b] <= components.component[a]) }
+            }
+            let cyclicMembers = Set(components.cycles.flatMap { $0 }.map(Int.init))
+            let naiveCyclic = Set((0..<naive.n).filter { a in (0..<naive.n).contains { b in b != a && naive.sameComponent(a, b) } })
+            #expect(cyclicMembers == naiveCyclic)
+        }
+    }
+
+    @Test(arguments: seeds)
+    func cyclesAreShortestAndFeedbackEdgesBreakThem(seed: UInt64) {
+        for graph in Self.graphs(seed: seed) {
+            let index = GraphIndex(graph)
+            let naive = NaiveGraph(index)
+            let components = StronglyConnectedComponents(index)
+            for members in components.cycles {
+                let cycle = DependencyCycle(members: members, index: index, components: components)
+                // The path is a real cycle: each step is an edge, the last returns to the first.
+                #expect(!cycle.path.isEmpty)
+                for (step, position) in cycle.pathEdges.enumerated() {
+                    let from = Int(cycle.path[step])
+                    let to = Int(cycle.path[(step + 1) % cycle.path.count])
+                    #expect(index.dependencyEdges(of: from).contains(position))
+                    #expect(Int(index.dependencyTargets[position]) == to)
+                }
+                #expect(Set(cycle.path).count == cycle.path.count)
+                // It is as short as the shortest cycle through any member.
+                let shortest = members.compactMap { naive.shortestCycleLength(through: Int($0)) }.min()
+                #expect(cycle.path.count == shortest)
+                // Removing the suggested edges leaves the component acyclic.
+                let removed = cycle.feedbackEdges.map { (index.waiter(ofEdge: $0), Int(index.dependencyTargets[$0])) }
+                let nodes = Set(members.map(Int.init))
+                #expect(naive.hasCycle(nodes: nodes, removed: []))
+                #expect(!naive.hasCycle(nodes: nodes, removed: removed))
+                #expect(!cycle.feedbackEdges.isEmpty && cycle.feedbackEdges.count <= cycle.members.count * 3)
+            }
+        }
+    }
+
+    @Test(arguments: seeds)
+    func blockedOperationsMatchFixpoint(seed: UInt64) {
+        for graph in Self.graphs(seed: seed) {
+            let analysis = GraphAnalysis(graph)
+            let index = analysis.index
+            let naive = NaiveGraph(index)
+            // Reference: an operation can never start if it is itself a root or depends on one that never finishes.
+            var neverStarts = [Bool](repeating: false, count: naive.n)
+            var neverFinishes = [Bool](repeating: false, count: naive.n)
+            for a in 0..<naive.n {
+                let operation = graph.operations[a]
+                let queue = operation.queue.flatMap { name in graph.queues.first { $0.name == name } }
+                let rootByItself = naive.onCycle(a) || operation.start == .never
+                    || (operation.queue != nil && queue == nil) || queue?.maxConcurrentOperationCount == 0
+                neverStarts[a] = rootByItself
+            }
+            var changed = true
+            while changed {
+                changed = false
+                for a in 0..<naive.n {
+                    neverFinishes[a] = neverStarts[a] || !graph.operations[a].finishes
+                }
+                for a in 0..<naive.n where !neverStarts[a] && naive.edges[a].contains(where: { neverFinishes[$0] }) {
+                    neverStarts[a] = true
+                    changed = true
+                }
+            }
+            var fast = [Bool](repeating: false, count: naive.n)
+            for root in analysis.blocking.roots {
+                for op in root.blocked { fast[Int(op)] = true }
+                if case .neverFinishes = root.cause { continue }
+                for op in root.operations { fast[Int(op)] = true }
+            }
+            #expect(fast == neverStarts)
+            #expect(!analysis.blocking.isTruncated)
+        }
+    }
+
+    @Test(arguments: seeds)
+    func redundantEdgesMatchTransitiveReduction(seed: UInt64) {
+        for graph in Self.graphs(seed: seed) {
+            let index = GraphIndex(graph)
+            let naive = NaiveGraph(index)
+            let components = StronglyConnectedComponents(index)
+            let fast = Set(RedundantDependencies(index, components).edges.map { Pair(index.waiter(ofEdge: $0.position), Int(index.dependencyTargets[$0.position])) })
+            var expected = Set<Pair>()
+            let cyclic = (0..<naive.n).map { a in (0..<naive.n).contains { b in b != a && naive.sameComponent(a, b) } }
+            for a in 0..<naive.n where !cyclic[a] {
+                let direct = Set(naive.edges[a].filter { $0 != a })
+                for d in direct where !cyclic[d] {
+                    if direct.contains(where: { other in other != d && naive.reach[other][d] }) {
+                        expected.insert(Pair(a, d))
+                    }
+                }
+            }
+            #expect(fast == expected)
+        }
+    }
+
+    struct Pair: Hashable, CustomStringConvertible {
+        let a: Int, b: Int
+        init(_ a: Int, _ b: Int) { self.a = a; self.b = b }
+        var description: String { "\(a)→\(b)" }
+    }
+
+    @Test func millionLongChainDoesNotOverflowTheStack() {
+        let n = 1_000_000
+        var operations: [OperationGraph.Operation] = []
+        operations.reserveCapacity(n)
+        for i in 0..<n {
+            var operation = OperationGraph.Operation(name: "op\(i)", queue: "q")
+            if i > 0 { operation.dependencies = [.init("op\(i - 1)")] }
+            operations.append(operation)
+        }
+        operations[0].dependencies = [.init("op\(n - 1)")]
+        let analysis = GraphAnalysis(OperationGraph(queues: [.init(name: "q")], operations: operations))
+        #expect(analysis.components.cycles.count == 1)
+        #expect(analysis.components.cycles[0].count == n)
+        #expect(analysis.cycles[0].path.count == n)
+        #expect(analysis.cycles[0].feedbackEdges.count == 1)
+    }
+}

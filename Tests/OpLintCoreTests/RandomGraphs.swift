@@ -1,0 +1,121 @@
+@testable import OpLintCore
+
+/// A small seeded generator (SplitMix64), so random tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random operation graphs with and without cycles, and the facts a naive reference computes.
+enum RandomGraphs {
+    /// A graph of `size` operations; `cyclic` adds some edges to later operations, which may close cycles.
+    static func make(size: Int, cyclic: Bool, generator: inout SeededGenerator) -> OperationGraph {
+        var queues = [OperationGraph.Queue(name: "q0"), OperationGraph.Queue(name: "q1", maxConcurrentOperationCount: 1)]
+        if Bool.random(using: &generator) {
+            queues.append(OperationGraph.Queue(name: "zero", maxConcurrentOperationCount: 0))
+        }
+        var operations: [OperationGraph.Operation] = []
+        for i in 0..<size {
+            let roll = Int.random(in: 0..<100, using: &generator)
+            let queue: String? = roll < 4 ? nil : (roll < 6 ? "undeclared" : queues.randomElement(using: &generator)?.name)
+            var operation = OperationGraph.Operation(name: "op\(i)", queue: queue)
+            let edges = Int.random(in: 0...3, using: &generator)
+            for _ in 0..<edges where i > 0 {
+                let backward = Int.random(in: 0..<i, using: &generator)
+                operation.dependencies.append(.init("op\(backward)"))
+            }
+            if cyclic && size > 1 && Int.random(in: 0..<100, using: &generator) < 8 {
+                let any = Int.random(in: 0..<size, using: &generator)
+                operation.dependencies.append(.init("op\(any)"))
+            }
+            if Int.random(in: 0..<100, using: &generator) < 3 { operation.finishes = false }
+            if Int.random(in: 0..<100, using: &generator) < 2 { operation.dependencies.append(.init("ghost")) }
+            operations.append(operation)
+        }
+        return OperationGraph(queues: queues, operations: operations)
+    }
+}
+
+/// Deliberately simple reference implementations to check the fast algorithms against.
+struct NaiveGraph: CustomStringConvertible {
+    let n: Int
+    /// `edges[a]` = the operations `a` waits for (resolved, with duplicates).
+    let edges: [[Int]]
+    /// `reach[a][b]`: a path of one or more edges leads from `a` to `b`.
+    let reach: [[Bool]]
+
+    init(_ index: GraphIndex) {
+        n = index.operationCount
+        edges = (0..<n).map { index.dependencies(of: $0).map(Int.init) }
+        // Reachability by fixpoint: keep adding what successors reach until nothing changes.
+        var reach = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
+        for a in 0..<n { for b in edges[a] { reach[a][b] = true } }
+        var changed = true
+        while changed {
+            changed = false
+            for a in 0..<n {
+                for b in 0..<n where reach[a][b] {
+                    for c in edges[b] where !reach[a][c] {
+                        reach[a][c] = true
+                        changed = true
+                    }
+                }
+            }
+        }
+        self.reach = reach
+    }
+
+    var description: String { "NaiveGraph(\(edges))" }
+
+    func onCycle(_ a: Int) -> Bool { reach[a][a] }
+
+    func sameComponent(_ a: Int, _ b: Int) -> Bool { a == b || (reach[a][b] && reach[b][a]) }
+
+    /// Length of the shortest cycle through `a`, by trying every path length with a plain DFS bound.
+    func shortestCycleLength(through a: Int) -> Int? {
+        guard onCycle(a) else { return nil }
+        // Breadth by levels from a, without the fast code's tricks.
+        var level: Set<Int> = [a]
+        var seen: Set<Int> = []
+        for length in 1...n {
+            var next: Set<Int> = []
+            for node in level { for b in edges[node] where b != node { next.insert(b) } }
+            if next.contains(a) { return length }
+            next.subtract(seen)
+            seen.formUnion(next)
+            level = next
+        }
+        return nil
+    }
+
+    /// Whether the subgraph of `nodes` without `removed` edges has a cycle (naive DFS colouring, recursion is fine at this size).
+    func hasCycle(nodes: Set<Int>, removed: [(Int, Int)]) -> Bool {
+        var removedCount: [Int: [Int: Int]] = [:]
+        for (a, b) in removed { removedCount[a, default: [:]][b, default: 0] += 1 }
+        var colour = [Int: Int]()
+        func visit(_ a: Int) -> Bool {
+            colour[a] = 1
+            var skip = removedCount[a] ?? [:]
+            for b in edges[a] where nodes.contains(b) && b != a {
+                if let k = skip[b], k > 0 { skip[b] = k - 1; continue }
+                if colour[b] == 1 { return true }
+                if colour[b] == nil && visit(b) { return true }
+            }
+            colour[a] = 2
+            return false
+        }
+        for a in nodes.sorted() where colour[a] == nil {
+            if visit(a) { return true }
+        }
+        return false
+    }
+}
