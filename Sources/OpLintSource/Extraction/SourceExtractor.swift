@@ -10,7 +10,7 @@ import OpLintCore
 /// output does not depend on scheduling.
 public enum SourceExtractor {
     /// The version written in the graph's `source` object.
-    public static let toolVersion = "0.1.0"
+    public static let toolVersion = OpLintVersion.current
     /// Files larger than this are skipped with a warning.
     public static let maximumFileSize = 32 * 1024 * 1024
 
