@@ -11,6 +11,15 @@ public enum RuleRegistry {
         RedundantDependencyRule.self,
         UnknownQueueRule.self,
         UnknownKeyRule.self,
+        GCDSyncSelfRule.self,
+        DependencyAfterEnqueueRule.self,
+        EnqueuedTwiceRule.self,
+        StartNotReadyRule.self,
+        CancelledDependencyRule.self,
+        AnnotationSyntaxRule.self,
+        UnresolvedReferenceRule.self,
+        UnusedSuppressionRule.self,
+        LinuxRemoveDependencyRule.self,
     ]
 
     /// A fresh instance of every rule.

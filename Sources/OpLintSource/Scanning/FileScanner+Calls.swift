@@ -23,7 +23,7 @@ extension FileScanner {
         let receiver = receiverPath(endingAt: i - 2)
         let location = file.location(receiver?.start ?? i)
         let binding = receiver.flatMap { resolvePath($0.path) }
-        let receiverText = receiver?.path.joined(separator: ".") ?? "…"
+        let receiverText = receiver?.path.joined(separator: ".") ?? text(expressionStart(endingAt: i - 2), i - 1)
         let hasParens = file.isPunct(i + 1, "(")
         let closeParen = hasParens ? Int(file.partner[i + 1]) : -1
         let emptyCall = hasParens && closeParen == i + 2
@@ -78,6 +78,29 @@ extension FileScanner {
                 collectParameters[brace] = binding
             }
         }
+    }
+
+    /// The first token of the postfix expression that ends at `e` (`items[0]`, `make().op`).
+    func expressionStart(endingAt e: Int) -> Int {
+        var k = e
+        var steps = 0
+        while k >= 0 && steps < 64 {
+            steps += 1
+            if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return k }
+                k = open - 1
+                continue
+            }
+            guard file.isIdentifier(k) else { return k + 1 }
+            if file.isPunct(k - 1, ".") || file.isPunct(k - 1, "?") || file.isPunct(k - 1, "!") {
+                k -= 2
+                while file.isPunct(k, "?") || file.isPunct(k, "!") { k -= 1 }
+                continue
+            }
+            return k
+        }
+        return max(0, k + 1)
     }
 
     /// The source text of tokens `a..<b`, for messages.
