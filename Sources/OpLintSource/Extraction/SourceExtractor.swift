@@ -17,9 +17,9 @@ public enum SourceExtractor {
     /// The graph found under `paths` and the warnings about files that could not be read.
     ///
     /// - Complexity: O(total bytes) work, divided among the cores.
-    public static func extract(paths: [String], excludes: [String] = []) -> (graph: OperationGraph, warnings: [String]) {
+    public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize) -> (graph: OperationGraph, warnings: [String]) {
         let walk = FileWalker(excludes: excludes).files(under: paths)
-        let result = extract(sources: walk.files.map { file in (file.display, { readFile(file.path, display: file.display) }) })
+        let result = extract(sources: walk.files.map { file in (file.display, { readFile(file.path, limit: maximumFileSize) }) })
         return (result.graph, walk.warnings + result.warnings)
     }
 
@@ -41,6 +41,7 @@ public enum SourceExtractor {
                 if !isValidUTF8(bytes) { warnings.append("\(display): not valid UTF-8; read as bytes, columns may be off") }
                 guard let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else { return }
                 let file = SourceFile(path: display, language: language, bytes: bytes)
+                for warning in file.warnings { warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)") }
                 let (table, relevant) = DeclarationScanner(file: file).scan()
                 first.set(index, (relevant ? file : nil, table, warnings))
             }
@@ -71,10 +72,17 @@ public enum SourceExtractor {
     }
 
     /// Reads a file, refusing unreadable, enormous and binary ones.
-    private static func readFile(_ path: String, display: String) -> Result<[UInt8], ReadError> {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? NSNumber, size.intValue > maximumFileSize {
-            return .failure(ReadError(message: "larger than \(maximumFileSize / 1024 / 1024) MB; skipped"))
+    private static func readFile(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return .failure(ReadError(message: "cannot be read (\(String(cString: strerror(errno)))); skipped"))
+        }
+        // A FIFO or a device would block or never end.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadError(message: "not a regular file; skipped"))
+        }
+        if Int(status.st_size) > limit {
+            return .failure(ReadError(message: "larger than the limit of \(limit) bytes (\(status.st_size) bytes); skipped"))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(ReadError(message: "cannot be read; skipped"))

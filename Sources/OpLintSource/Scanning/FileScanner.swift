@@ -45,9 +45,6 @@ final class FileScanner {
     ///
     /// - Complexity: O(*tokens* × depth of scopes) in the worst case; O(*tokens*) in practice.
     func run() -> FileScan {
-        for warning in file.warnings {
-            scan.warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)")
-        }
         scopes = [Scope(kind: .file, close: Int.max, id: newScopeID())]
         let tokens = file.tokens
         var i = 0
