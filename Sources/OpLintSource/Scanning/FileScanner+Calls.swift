@@ -15,7 +15,7 @@ extension FileScanner {
         switch name {
         case "addDependency", "removeDependency", "addOperation", "addOperations", "addBarrierBlock",
              "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations", "start",
-             "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap":
+             "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap", "append":
             break
         default:
             return
@@ -57,6 +57,13 @@ extension FileScanner {
         case "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations", "start":
             guard emptyCall else { return }
             simpleCall(name, on: binding, receiverText: receiverText, location: location)
+        case "append":
+            // ops.append(op), ops.append(contentsOf: [a, b])
+            guard hasParens, closeParen > i + 2, let receiver, case .list(let items)? = binding else { return }
+            var argument = i + 2
+            if file.isWord(argument, "contentsOf"), file.isPunct(argument + 1, ":") { argument += 2 }
+            guard let added = entities(evaluate(at: argument, naming: nil)) else { return }
+            rebind(receiver.path, start: receiver.start, to: .list(items + added))
         case "sync", "async", "asyncAfter":
             guard let receiver else { return }
             dispatch(name == "sync", queueText: receiver.path.joined(separator: "."), bodyFrom: i + 1, location: location)

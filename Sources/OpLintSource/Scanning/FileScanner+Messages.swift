@@ -11,6 +11,9 @@ extension FileScanner {
             // [[self queue] addOperation:op]
             words = ["self", file.text(k + 3)]
             selectorStart = k + 5
+        } else if file.isPunct(k + 1, "["), file.isWord(k + 2, "NSOperationQueue"), file.isWord(k + 3, "mainQueue"), file.isPunct(k + 4, "]") {
+            words = ["NSOperationQueue", "mainQueue"]
+            selectorStart = k + 5
         } else if let receiverEnd = pathEnd(from: k + 1), receiverEnd < close {
             words = path(from: k + 1, to: receiverEnd)
             selectorStart = receiverEnd
@@ -43,8 +46,12 @@ extension FileScanner {
             "addBarrierBlock:", "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations",
             "start", "setMaxConcurrentOperationCount:", "setSuspended:", "setQualityOfService:", "setQueuePriority:",
         ]
-        guard known.contains(selector) else { return }
         let binding = words.isEmpty ? nil : resolvePath(words)
+        if selector == "addObject:", case .list(let items)? = binding, case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
+            rebind(words, start: k + 1, to: .list(items + [id]))
+            return
+        }
+        guard known.contains(selector) else { return }
         for t in (k + 1)..<selectorStart { consumed.insert(t) }
         let call = selector.split(separator: ":").first.map(String.init) ?? selector
         switch selector {
