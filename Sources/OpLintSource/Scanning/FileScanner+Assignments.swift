@@ -142,6 +142,11 @@ extension FileScanner {
     /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
     func reference(at i: Int) {
         guard !consumed.contains(i) else { return }
+        if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
+            let word = file.text(i)
+            if word.first?.isUppercase == true, classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
+            return
+        }
         for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
         guard case .entity(let id)? = lookup(file.text(i)), scan.entities[id].kind == .operation else { return }

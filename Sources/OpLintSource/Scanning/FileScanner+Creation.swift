@@ -18,6 +18,10 @@ extension FileScanner {
         let className = file.text(c)
         if className == "OperationQueue" || className == "NSOperationQueue", file.isPunct(c + 1, "."), file.isWord(c + 2, "main") {
             consumed.insert(c)
+            if let cached = creationCache[a] {
+                scan.entities[cached].isMain = true
+                return (cached, c + 3)
+            }
             return (mainQueue(), c + 3)
         }
         let isOperation = classes.isOperation(className)
@@ -53,6 +57,10 @@ extension FileScanner {
 
     private func objectiveCCreation(at a: Int, naming name: String?) -> (Int, Int)? {
         if file.isWord(a, "NSOperationQueue"), file.isPunct(a + 1, "."), file.isWord(a + 2, "mainQueue") {
+            if let cached = creationCache[a] {
+                scan.entities[cached].isMain = true
+                return (cached, a + 3)
+            }
             return (mainQueue(), a + 3)
         }
         guard file.isPunct(a, "[") else { return nil }
@@ -66,7 +74,13 @@ extension FileScanner {
         } else if file.isIdentifier(a + 1), file.isIdentifier(a + 2) {
             className = file.text(a + 1)
             let selector = file.text(a + 2)
-            if className == "NSOperationQueue" && selector == "mainQueue" { return (mainQueue(), close + 1) }
+            if className == "NSOperationQueue" && selector == "mainQueue" {
+                if let cached = creationCache[a] {
+                    scan.entities[cached].isMain = true
+                    return (cached, close + 1)
+                }
+                return (mainQueue(), close + 1)
+            }
             if selector == "blockOperationWithBlock", file.isPunct(a + 3, ":") {
                 body = blockBrace(at: a + 4)
             } else if selector != "new" && !(classes.isOperation(className) && !ClassTable.operationRoots.contains(className)) {
@@ -138,6 +152,28 @@ extension FileScanner {
         let n = (anonymousCounters[key] ?? 0) + 1
         anonymousCounters[key] = n
         return "\(base)\(n)"
+    }
+
+    /// A creation no declaration, argument or list takes (`return BlockOperation { }`, the
+    /// last expression of a `map` closure): made here so that its block is read; it is
+    /// collected by an enclosing `map`, else it escapes.
+    func strayCreation(at i: Int) {
+        guard file.language == .swift else { return }
+        for c in [":", ",", ">", "?", "!", "<", "."] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isWord(i - 1, "extension") || file.isWord(i - 1, "as") || file.isWord(i - 1, "is") { return }
+        let before = scan.entities.count
+        guard let (id, _) = creation(at: i, naming: nil), scan.entities.count > before else { return }
+        if scan.entities[id].kind == .operation, !isCollected(id) {
+            scan.entities[id].escape = file.location(i)
+        }
+    }
+
+    private func isCollected(_ id: Int) -> Bool {
+        for index in scopes.indices.reversed() {
+            if scopes[index].collectInto != nil { return true }
+            if scopes[index].isBodyBoundary { return false }
+        }
+        return false
     }
 
     /// Adds an operation created inside a `map` closure to the list that closure builds.
