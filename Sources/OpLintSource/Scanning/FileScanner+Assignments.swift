@@ -27,6 +27,11 @@ extension FileScanner {
         }
         guard words.count == 1 || (words.count == 2 && Self.selfNames.contains(words[0])) else { return }
         for k in start..<i { consumed.insert(k) }
+        // An annotated variable keeps its annotation when it is assigned: `self.queue = [[NSOperationQueue alloc] init]`.
+        if case .entity(let annotated)? = resolvePath(words), scan.entities[annotated].annotation != nil {
+            adopt(annotated, creationAt: i + 1)
+            if case .entity(let id)? = evaluate(at: i + 1, naming: nil), id == annotated { return }
+        }
         let value = valueOf(i + 1, naming: words.last.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }, declaredType: nil, scopeIndex: nil)
         rebind(words, start: start, to: value)
     }
@@ -35,6 +40,8 @@ extension FileScanner {
     private func declaration(before i: Int) -> (Int, String?)? {
         if file.language == .objectiveC {
             if file.isIdentifier(i - 1), file.isPunct(i - 2, "*"), file.isIdentifier(i - 3) { return (i - 1, file.text(i - 3)) }
+            // NSMutableArray<NSOperation *> *operations = …
+            if file.isIdentifier(i - 1), file.isPunct(i - 2, "*"), file.isPunct(i - 3, ">") { return (i - 1, nil) }
             if file.isIdentifier(i - 1), file.isWord(i - 2, "id") { return (i - 1, nil) }
             return nil
         }

@@ -103,6 +103,8 @@ extension FileScanner {
         guard end < file.tokens.count else { return true }
         if file.tokens[end].line != file.tokens[end - 1].line { return !file.isPunct(end, ".") }
         for c in [";", ",", ")", "]", "}"] where file.isPunct(end, Unicode.Scalar(c)!) { return true }
+        // The next part of an Objective-C selector: `[q addOperations:ops waitUntilFinished:NO]`.
+        if file.language == .objectiveC && file.isIdentifier(end) && file.isPunct(end + 1, ":") { return true }
         return file.tokens[end].kind == .annotation
     }
 
