@@ -126,7 +126,13 @@ extension FileScanner {
             // `[Operation]()`
             return nil
         }
-        if let items = listLiteral(at: a) { return .list(items) }
+        if let items = listLiteral(at: a) {
+            let close = Int(file.partner[file.language == .objectiveC ? a + 1 : a])
+            if endsExpression(close + 1, after: a) { return .list(items) }
+            // `[a, b].chained()`: the operations go into a call the scanner does not follow.
+            for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = file.location(a) }
+            return nil
+        }
         if file.language == .objectiveC, file.isPunct(a, "["), file.isIdentifier(a + 1), file.isIdentifier(a + 2) {
             let receiver = file.text(a + 1)
             if receiver == "NSMutableArray" || receiver == "NSArray" { return .list([]) }
