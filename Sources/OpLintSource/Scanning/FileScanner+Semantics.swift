@@ -199,7 +199,7 @@ extension FileScanner {
         for k in file.tokens.indices where file.tokens[k].kind == .identifier && file.text(k) == name && file.isPunct(k + 1, "=") {
             let line = file.tokens[k].line
             var m = k + 2
-            while m < file.tokens.count && file.tokens[m].line <= line + 1 {
+            while m < file.tokens.count && file.tokens[m].line == line {
                 if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return true }
                 if file.isPunct(m, ";") { break }
                 m += 1
