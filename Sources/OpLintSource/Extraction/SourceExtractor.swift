@@ -84,10 +84,26 @@ public enum SourceExtractor {
         if Int(status.st_size) > limit {
             return .failure(ReadError(message: "larger than the limit of \(limit) bytes (\(status.st_size) bytes); skipped"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ReadError(message: "cannot be read; skipped"))
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            return .failure(ReadError(message: "cannot be read (\(String(cString: strerror(errno)))); skipped"))
         }
-        let bytes = [UInt8](data)
+        defer { close(descriptor) }
+        let size = Int(status.st_size)
+        guard size > 0 else { return .success([]) }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var total = 0
+            while total < size {
+                guard let base = buffer.baseAddress else { break }
+                let n = read(descriptor, base + total, size - total)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { failed = n < 0; break }
+                total += n
+            }
+            count = total
+        }
+        if failed { return .failure(ReadError(message: "cannot be read (\(String(cString: strerror(errno)))); skipped")) }
         if bytes.prefix(8192).contains(0) {
             return .failure(ReadError(message: "a binary file (it contains NUL bytes); skipped"))
         }

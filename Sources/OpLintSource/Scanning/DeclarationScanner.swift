@@ -103,8 +103,7 @@ struct DeclarationScanner {
         while k < end {
             let token = file.tokens[k]
             if token.kind == .string {
-                let text = file.text(k)
-                if text.contains("isFinished") || text.contains("\"finished\"") { declaration.setsFinished = true }
+                if file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"") { declaration.setsFinished = true }
             } else if token.kind == .identifier {
                 if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
                     if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
@@ -135,18 +134,16 @@ struct DeclarationScanner {
 
     /// `isFinished = true`, `_finished = YES`, `state = .finished`, `[self setFinished:YES]`, `\.isFinished`.
     private func isFinishing(at k: Int) -> Bool {
-        let word = file.text(k)
-        let lowered = word.lowercased()
-        if lowered == "setfinished" || lowered == "setisfinished" { return file.isPunct(k + 1, ":") && (file.isWord(k + 2, "YES") || file.isWord(k + 2, "true")) }
-        if word == "isFinished" && file.isPunct(k - 1, ".") && file.isPunct(k - 2, "\\") { return true }
+        if file.isWord(k, "setFinished") || file.isWord(k, "setIsFinished") { return file.isPunct(k + 1, ":") && (file.isWord(k + 2, "YES") || file.isWord(k + 2, "true")) }
+        if file.isWord(k, "isFinished") && file.isPunct(k - 1, ".") && file.isPunct(k - 2, "\\") { return true }
         guard file.isPunct(k + 1, "="), !file.isPunct(k + 2, "=") else { return false }
-        if lowered.hasSuffix("finished") {
+        if file.endsWithFinished(k) {
             return file.isWord(k + 2, "true") || file.isWord(k + 2, "YES")
         }
-        if lowered == "state" || lowered == "_state" {
+        if file.isWord(k, "state") || file.isWord(k, "_state") {
             var m = k + 2
             while m < min(k + 8, file.tokens.count) && file.tokens[m].line == file.tokens[k].line {
-                if file.isIdentifier(m) && file.text(m).lowercased().hasSuffix("finished") { return true }
+                if file.isIdentifier(m) && file.endsWithFinished(m) { return true }
                 m += 1
             }
         }

@@ -79,6 +79,7 @@ extension FileScanner {
         } else {
             scopes[scopes.count - 1].locals[name] = value
         }
+        boundNames.insert(name)
     }
 
     /// The binding a declaration or assignment gets from the expression at `v`.
@@ -113,6 +114,8 @@ extension FileScanner {
     /// Gives a variable or property a new binding.
     func rebind(_ words: [String], start: Int, to value: Binding) {
         guard let last = words.last else { return }
+        boundNames.insert(last)
+        if last.hasPrefix("_") { boundNames.insert(String(last.dropFirst())) }
         if words.count == 1 {
             for index in scopes.indices.reversed() where scopes[index].locals[last] != nil {
                 scopes[index].locals[last] = value
@@ -140,6 +143,7 @@ extension FileScanner {
                     scan.entities[id].variable = name
                 }
                 properties[type, default: [:]][name] = value
+                boundNames.insert(name)
             }
             return
         }
@@ -149,14 +153,18 @@ extension FileScanner {
     /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
     func reference(at i: Int) {
         guard !consumed.contains(i) else { return }
+        let first = file.bytes[Int(file.tokens[i].start)]
         if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
+            guard first >= 0x41 && first <= 0x5A else { return }
             let word = file.text(i)
-            if word.first?.isUppercase == true, classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
+            if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
             return
         }
         for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
-        guard case .entity(let id)? = lookup(file.text(i)), scan.entities[id].kind == .operation else { return }
+        let word = file.text(i)
+        guard boundNames.contains(word) || (first == UInt8(ascii: "_") && boundNames.contains(String(word.dropFirst()))) else { return }
+        guard case .entity(let id)? = lookup(word), scan.entities[id].kind == .operation else { return }
         if scan.entities[id].escape == nil { scan.entities[id].escape = file.location(i) }
     }
 }

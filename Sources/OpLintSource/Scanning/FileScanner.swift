@@ -34,6 +34,8 @@ final class FileScanner {
     var collectParameters: [Int: Binding] = [:]
     /// The number of enqueues and manual starts so far, for the order of operations.
     var enqueueSequence = 0
+    /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
+    var boundNames: Set<String> = []
 
     init(file: SourceFile, classes: ClassTable) {
         self.file = file

@@ -10,7 +10,6 @@ public struct SourceFile: Sendable {
     public let warnings: [TokenizerWarning]
     /// For each token that opens or closes `(`, `[`, `{`: the index of its partner, else -1.
     public let partner: [Int32]
-    private let lineStarts: [Int32]
 
     /// Tokenizes `bytes` and matches brackets.
     ///
@@ -23,9 +22,6 @@ public struct SourceFile: Sendable {
         self.tokens = tokens
         self.warnings = warnings
         self.partner = Self.matchBrackets(tokens, bytes)
-        var starts: [Int32] = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(Int32(truncatingIfNeeded: i + 1)) }
-        self.lineStarts = starts
     }
 
     /// Pairs brackets with an explicit stack; a closing bracket of the wrong kind closes
@@ -75,6 +71,36 @@ public struct SourceFile: Sendable {
         return bytes[Int(tokens[i].start)] == UInt8(ascii: c)
     }
 
+    /// Whether the bytes of token `i` contain `pattern`.
+    public func tokenContains(_ i: Int, _ pattern: StaticString) -> Bool {
+        let token = tokens[i]
+        let count = pattern.utf8CodeUnitCount
+        let start = Int(token.start)
+        let end = token.end - count
+        guard end >= start else { return false }
+        let p = pattern.utf8Start
+        var k = start
+        while k <= end {
+            if bytes[k] == p[0] {
+                var m = 1
+                while m < count && bytes[k + m] == p[m] { m += 1 }
+                if m == count { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// Whether identifier `i` ends with `finished` in any case (`_isFinished`, `OperationStateFinished`).
+    public func endsWithFinished(_ i: Int) -> Bool {
+        let token = tokens[i]
+        guard token.length >= 8 else { return false }
+        let word: [UInt8] = [0x66, 0x69, 0x6E, 0x69, 0x73, 0x68, 0x65, 0x64]
+        let start = token.end - 8
+        for k in 0..<8 where bytes[start + k] | 0x20 != word[k] { return false }
+        return true
+    }
+
     /// Whether token `i` is an identifier.
     public func isIdentifier(_ i: Int) -> Bool {
         i >= 0 && i < tokens.count && tokens[i].kind == .identifier
@@ -90,25 +116,28 @@ public struct SourceFile: Sendable {
     }
 
     /// The location of token `i`; the column counts Unicode scalars.
+    ///
+    /// - Complexity: O(length of the line up to the token).
     public func location(_ i: Int) -> SourceLocation {
-        location(ofOffset: i < tokens.count ? Int(tokens[i].start) : bytes.count)
+        guard i < tokens.count else { return location(ofOffset: bytes.count) }
+        return location(offset: Int(tokens[i].start), line: Int(tokens[i].line))
     }
 
     /// The location of a byte offset.
+    ///
+    /// - Complexity: O(*offset*): it counts the lines before it (used for rare warnings).
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
-        }
+        var line = 1
+        for k in 0..<offset where bytes[k] == 0x0A { line += 1 }
+        return location(offset: offset, line: line)
+    }
+
+    private func location(offset: Int, line: Int) -> SourceLocation {
+        var lineStart = offset
+        while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         var column = 1
-        var k = Int(lineStarts[low])
-        while k < offset {
-            if bytes[k] & 0xC0 != 0x80 { column += 1 }
-            k += 1
-        }
-        return SourceLocation(file: path, line: low + 1, column: column)
+        for k in lineStart..<offset where bytes[k] & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(file: path, line: line, column: column)
     }
 }

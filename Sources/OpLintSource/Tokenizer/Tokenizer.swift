@@ -23,14 +23,20 @@ public struct Tokenizer {
     }
 }
 
-/// Character classes, one table lookup per byte.
+/// Character classes, a few comparisons per byte.
 enum ByteClass {
-    static let identifierStart: [Bool] = (0...255).map { byte in
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    @inline(__always)
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
     }
-    static let identifierPart: [Bool] = (0...255).map { byte in
-        identifierStart[byte] || (byte >= 0x30 && byte <= 0x39)
+
+    @inline(__always)
+    static func isIdentifierPart(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
     }
+
+    @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }
 
@@ -96,10 +102,10 @@ struct TokenScanner {
             case UInt8(ascii: "("), UInt8(ascii: ")"):
                 parenthesis(c)
             default:
-                if ByteClass.identifierStart[Int(c)] {
+                if ByteClass.isIdentifierStart(c) {
                     let start = index
                     index += 1
-                    while index < count && ByteClass.identifierPart[Int(bytes[index])] { index += 1 }
+                    while index < count && ByteClass.isIdentifierPart(bytes[index]) { index += 1 }
                     emit(.identifier, from: start, line: line)
                 } else if ByteClass.isDigit(c) {
                     number()
@@ -137,7 +143,7 @@ struct TokenScanner {
         index += 1
         while index < bytes.count {
             let b = bytes[index]
-            if ByteClass.identifierPart[Int(b)] {
+            if ByteClass.isIdentifierPart(b) {
                 index += 1
             } else if b == UInt8(ascii: "."), ByteClass.isDigit(byte(index + 1)) {
                 index += 1
@@ -219,7 +225,7 @@ struct TokenScanner {
             }
             // Swift compiler directives: the `#if` word is a token; the condition is scanned as code.
             index += 1
-            while index < bytes.count && ByteClass.identifierPart[Int(bytes[index])] { index += 1 }
+            while index < bytes.count && ByteClass.isIdentifierPart(bytes[index]) { index += 1 }
             emit(.directive, from: start, line: line)
             return
         }
