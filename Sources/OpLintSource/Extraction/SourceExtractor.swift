@@ -116,9 +116,19 @@ public enum SourceExtractor {
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         var i = 0
         let n = bytes.count
+        // ASCII runs, eight bytes at a time.
+        let asciiPrefix: Int = bytes.withUnsafeBytes { raw in
+            var k = 0
+            while k + 8 <= n && raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { k += 8 }
+            return k
+        }
+        i = asciiPrefix
         while i < n {
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                i += 1
+                continue
+            }
             let length: Int
             if b & 0xE0 == 0xC0 && b >= 0xC2 { length = 2 } else if b & 0xF0 == 0xE0 { length = 3 } else if b & 0xF8 == 0xF0 && b <= 0xF4 { length = 4 } else { return false }
             guard i + length <= n else { return false }

@@ -32,7 +32,11 @@ struct DeclarationScanner {
             } else if token.kind == .identifier {
                 if !relevant && mentionsAPI(token) { relevant = true }
                 if file.isWord(i, "class") || file.isWord(i, "extension") {
-                    if let declaration = swiftClass(at: i) { table.add(declaration) }
+                    // An extension matters only when it adds asynchrony or finishing code.
+                    if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
+                        || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished {
+                        table.add(declaration)
+                    }
                 } else if file.isWord(i, "struct") || file.isWord(i, "enum") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
                     if file.isIdentifier(i + 1) { table.addShadow(file.text(i + 1)) }
                 } else if file.isPunct(i - 1, "@") && (file.isWord(i, "interface") || file.isWord(i, "implementation")) {

@@ -44,7 +44,7 @@ extension FileScanner {
         guard let declared else { return }
         let variable = file.text(declared)
         consumed.insert(declared)
-        boundNames.insert(variable)
+        noteBound(variable)
         if atTypeLevel, let type = currentType {
             properties[type, default: [:]][variable] = .entity(id)
         } else {

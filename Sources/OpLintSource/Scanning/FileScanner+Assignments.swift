@@ -79,7 +79,7 @@ extension FileScanner {
         } else {
             scopes[scopes.count - 1].locals[name] = value
         }
-        boundNames.insert(name)
+        noteBound(name)
     }
 
     /// The binding a declaration or assignment gets from the expression at `v`.
@@ -114,8 +114,8 @@ extension FileScanner {
     /// Gives a variable or property a new binding.
     func rebind(_ words: [String], start: Int, to value: Binding) {
         guard let last = words.last else { return }
-        boundNames.insert(last)
-        if last.hasPrefix("_") { boundNames.insert(String(last.dropFirst())) }
+        noteBound(last)
+        if last.hasPrefix("_") { noteBound(String(last.dropFirst())) }
         if words.count == 1 {
             for index in scopes.indices.reversed() where scopes[index].locals[last] != nil {
                 scopes[index].locals[last] = value
@@ -143,7 +143,7 @@ extension FileScanner {
                     scan.entities[id].variable = name
                 }
                 properties[type, default: [:]][name] = value
-                boundNames.insert(name)
+                noteBound(name)
             }
             return
         }
@@ -162,6 +162,8 @@ extension FileScanner {
         }
         for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
+        let token = file.tokens[i]
+        guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
         let word = file.text(i)
         guard boundNames.contains(word) || (first == UInt8(ascii: "_") && boundNames.contains(String(word.dropFirst()))) else { return }
         guard case .entity(let id)? = lookup(word), scan.entities[id].kind == .operation else { return }

@@ -61,8 +61,7 @@ extension FileScanner {
                 } else if file.isPunct(k, "=") && !file.isPunct(k - 1, "=") && !file.isPunct(k + 1, "=") {
                     sawEquals = true
                 }
-            } else if token.kind == .identifier {
-                let word = file.text(k)
+            } else if token.kind == .identifier, let word = braceKeyword(at: k) {
                 if Self.controlKeywords.contains(word) || word == "for" {
                     leftmostControl = (word, k)
                 } else if ["func", "init", "deinit", "subscript"].contains(word) || Self.typeKeywords.contains(word) || word == "var" || word == "let" {
@@ -112,6 +111,20 @@ extension FileScanner {
         var scope = Scope(kind: .closure, close: close, id: newScopeID())
         bindClosureParameters(&scope, at: b)
         push(scope)
+    }
+
+    /// Keywords that decide what a `{` opens.
+    private static let braceKeywords: Set<String> = controlKeywords.union(typeKeywords).union(accessorKeywords)
+        .union(["for", "func", "init", "deinit", "subscript", "var", "let"])
+
+    /// The identifier at `k` when it is one of `braceKeywords`; a cheap length and first-byte test first.
+    private func braceKeyword(at k: Int) -> String? {
+        let token = file.tokens[k]
+        guard token.length >= 2 && token.length <= 9 else { return nil }
+        let first = file.bytes[Int(token.start)]
+        guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return nil }
+        let word = file.text(k)
+        return Self.braceKeywords.contains(word) ? word : nil
     }
 
     /// Whether a Swift statement goes on from token `a` on one line to token `b` on the next.

@@ -36,6 +36,8 @@ final class FileScanner {
     var enqueueSequence = 0
     /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
     var boundNames: Set<String> = []
+    /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
+    var boundFilter = NameFilter()
 
     init(file: SourceFile, classes: ClassTable) {
         self.file = file
@@ -95,6 +97,11 @@ final class FileScanner {
         default:
             break
         }
+    }
+
+    /// Remembers that `name` may hold an operation or queue.
+    func noteBound(_ name: String) {
+        if boundNames.insert(name).inserted { boundFilter.insert(name) }
     }
 
     func newScopeID() -> Int {
@@ -207,5 +214,28 @@ final class FileScanner {
             if scope.isBodyBoundary { break }
         }
         return (count, unknown)
+    }
+}
+
+/// A set of (first byte, last byte) pairs: a filter that answers "maybe" or "no" for a name.
+struct NameFilter {
+    private var bits = [UInt64](repeating: 0, count: 1024)
+
+    private static func key(_ first: UInt8, _ last: UInt8) -> Int { Int(first) << 8 | Int(last) }
+
+    mutating func insert(_ name: String) {
+        let utf8 = Array(name.utf8)
+        guard let first = utf8.first, let last = utf8.last else { return }
+        let k = Self.key(first, last)
+        bits[k >> 6] |= 1 << UInt64(k & 63)
+        if first == UInt8(ascii: "_"), utf8.count > 1 { insert(String(decoding: utf8.dropFirst(), as: UTF8.self)) }
+        // `_name` refers to property `name` too.
+        let underscored = Self.key(UInt8(ascii: "_"), last)
+        bits[underscored >> 6] |= 1 << UInt64(underscored & 63)
+    }
+
+    func mayContain(first: UInt8, last: UInt8) -> Bool {
+        let k = Self.key(first, last)
+        return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 }
