@@ -22,6 +22,9 @@ enum SourceInput {
         guard !sources.isEmpty else { return graph }
         let (extracted, warnings) = SourceExtractor.extract(paths: sources, excludes: excludes)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
+        if extracted.source?.files.isEmpty ?? true {
+            throw CommandError.input("oplint: error: no .swift, .m, .mm or .h file under \(sources.joined(separator: ", "))")
+        }
         if graphs.isEmpty { return extracted }
         graph.merge(extracted)
         return graph

@@ -40,6 +40,9 @@ extension FileScanner {
                 if open >= 0 && open < k { k = open } else { break }
             } else if file.isPunct(k, ";") || file.isPunct(k, "{") || file.isPunct(k, "}") || file.tokens[k].kind == .directive {
                 break
+            } else if file.isIdentifier(k) && file.isPunct(k - 2, "@") && (file.isWord(k - 1, "implementation") || file.isWord(k - 1, "interface")) {
+                // The class name of `@implementation Name` ends the statement before.
+                break
             } else if file.isIdentifier(k) && file.isPunct(k - 1, "@") {
                 // `@implementation Foo` ends the statement before; `@try`, `@synchronized` start this one.
                 if ["try", "catch", "finally", "synchronized", "autoreleasepool"].contains(file.text(k)) { first = k - 1 }

@@ -13,7 +13,8 @@ public struct AnnotationSyntaxRule: Rule {
         """,
         rationale: """
         Annotations state facts that win over inference (source.md §1); one that is silently \
-        dropped leaves the graph wrong without anyone knowing.
+        dropped leaves the graph wrong without anyone knowing — a lost `after=` hides a \
+        dependency (S3), a lost `max=1` hides a serial queue (S13).
         """,
         failingExample: RuleExample(.swift, """
         // oplint:queue uploads max=1

@@ -14,7 +14,8 @@ public struct UnresolvedReferenceRule: Rule {
         """,
         rationale: """
         An extractor that invents edges makes a linter that cries wolf (source.md §3); one \
-        that silently drops them hides real problems. The note keeps the gap visible.
+        that silently drops them hides real problems — a missing dependency (S3) can hide a \
+        cycle (S4). The note keeps the gap visible.
         """,
         failingExample: RuleExample(.swift, """
         func chain(_ operations: [Operation]) {

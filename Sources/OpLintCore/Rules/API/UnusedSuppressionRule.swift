@@ -15,7 +15,8 @@ public struct UnusedSuppressionRule: Rule {
         """,
         rationale: """
         A suppression outlives the problem it hid; left in place it will hide the next, real \
-        one on that line (cli.md, suppression).
+        one on that line — a dependency added after enqueueing (S5), a wait on the main \
+        thread (S19) (cli.md, suppression).
         """,
         failingExample: RuleExample(.swift, """
         let queue = OperationQueue()
