@@ -90,11 +90,12 @@ extension FileScanner {
 
     /// The main queue of this file (one entity, named `main` in the graph).
     func mainQueue() -> Int {
-        if let index = scan.entities.firstIndex(where: { $0.isMain && $0.explicitName == nil }) { return index }
+        if let index = mainQueueEntity { return index }
         var entity = Entity(kind: .queue, variable: "main", location: SourceLocation(file: file.path, line: 1, column: 1), order: Int.max)
         entity.isMain = true
         entity.explicitName = "main"
         scan.entities.append(entity)
+        mainQueueEntity = scan.entities.count - 1
         return scan.entities.count - 1
     }
 

@@ -36,6 +36,8 @@ final class FileScanner {
     var enqueueSequence = 0
     /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
     var boundNames: Set<String> = []
+    /// The entity of `OperationQueue.main` in this file, once referred to.
+    var mainQueueEntity: Int?
     /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
     var boundFilter = NameFilter()
 
