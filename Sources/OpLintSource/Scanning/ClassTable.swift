@@ -76,12 +76,25 @@ public struct ClassTable: Sendable {
 
     /// Whether `name` is an operation class: Foundation's, or a subclass of one through any chain.
     func isOperation(_ name: String) -> Bool {
-        chain(of: name).contains { Self.operationRoots.contains($0) && classes[$0] == nil && !shadowedNames.contains($0) }
+        reaches(Self.operationRoots, from: name)
     }
 
     /// Whether `name` is a queue class.
     func isQueue(_ name: String) -> Bool {
-        chain(of: name).contains { Self.queueRoots.contains($0) && classes[$0] == nil && !shadowedNames.contains($0) }
+        reaches(Self.queueRoots, from: name)
+    }
+
+    /// Whether the superclass chain from `name` reaches one of Foundation's `roots` (not redeclared in the scanned code).
+    ///
+    /// - Complexity: O(depth of the chain), at most 64 steps, no allocation.
+    private func reaches(_ roots: Set<String>, from name: String) -> Bool {
+        var current = name
+        for _ in 0..<64 {
+            if roots.contains(current) && classes[current] == nil && !shadowedNames.contains(current) { return true }
+            guard let next = classes[current]?.superclass else { return false }
+            current = next
+        }
+        return false
     }
 
     /// Whether instances of `name` are block operations.

@@ -31,6 +31,13 @@ struct DeclarationScanner {
                 relevant = true
             } else if token.kind == .identifier {
                 if !relevant && mentionsAPI(token) { relevant = true }
+                // Declaration keywords are 5 to 14 lowercase letters starting with a, c, e, i, p, s or t.
+                let first = file.bytes[Int(token.start)]
+                guard token.length >= 5 && token.length <= 14,
+                      first == 0x61 || first == 0x63 || first == 0x65 || first == 0x69 || first == 0x70 || first == 0x73 || first == 0x74 else {
+                    i += 1
+                    continue
+                }
                 if file.isWord(i, "class") || file.isWord(i, "extension") {
                     // An extension matters only when it adds asynchrony or finishing code.
                     if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")

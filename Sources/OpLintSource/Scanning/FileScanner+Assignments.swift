@@ -152,17 +152,20 @@ extension FileScanner {
     /// A bare identifier that holds an operation and is used in a way the scanner does not
     /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
     func reference(at i: Int) {
+        let token = file.tokens[i]
+        let first = file.bytes[Int(token.start)]
+        let isTypeName = first >= 0x41 && first <= 0x5A
+        // Most identifiers are neither a class name nor a name that ever held an operation.
+        guard isTypeName || boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
         guard !consumed.contains(i) else { return }
-        let first = file.bytes[Int(file.tokens[i].start)]
         if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
-            guard first >= 0x41 && first <= 0x5A else { return }
+            guard isTypeName else { return }
             let word = file.text(i)
             if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
             return
         }
         for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
-        let token = file.tokens[i]
         guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
         let word = file.text(i)
         guard boundNames.contains(word) || (first == UInt8(ascii: "_") && boundNames.contains(String(word.dropFirst()))) else { return }
