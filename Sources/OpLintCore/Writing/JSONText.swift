@@ -17,23 +17,24 @@ public indirect enum JSONText: Sendable, Equatable {
     ///
     /// - Complexity: O(size of the value); iterative over the nesting.
     public func rendered(indent: Int? = 0) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         // An explicit stack of work items: a value to write, or a literal piece of text.
         enum Work { case value(JSONText, Int?), text(String) }
         var stack: [Work] = [.value(self, indent)]
         while let work = stack.popLast() {
             switch work {
             case .text(let text):
-                out += text
+                out.append(contentsOf: text.utf8)
             case .value(let value, let level):
                 switch value {
                 case .string(let s): Self.escape(s, into: &out)
-                case .integer(let n): out += String(n)
-                case .number(let d): out += Self.format(d)
-                case .bool(let b): out += b ? "true" : "false"
-                case .null: out += "null"
+                case .integer(let n): out.append(contentsOf: String(n).utf8)
+                case .number(let d): out.append(contentsOf: Self.format(d).utf8)
+                case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+                case .null: out.append(contentsOf: "null".utf8)
                 case .array(let items):
-                    if items.isEmpty { out += "[]"; continue }
+                    if items.isEmpty { out.append(contentsOf: "[]".utf8); continue }
                     let inline = level == nil || items.allSatisfy(\.isScalar)
                     var pieces: [Work] = [.text(inline ? "[" : "[\n")]
                     for (k, item) in items.enumerated() {
@@ -44,13 +45,13 @@ public indirect enum JSONText: Sendable, Equatable {
                     pieces.append(.text(inline ? "]" : "\n" + String(repeating: "  ", count: level ?? 0) + "]"))
                     stack += pieces.reversed()
                 case .object(let members):
-                    if members.isEmpty { out += "{}"; continue }
+                    if members.isEmpty { out.append(contentsOf: "{}".utf8); continue }
                     let inline = level == nil || (members.count <= 3 && members.allSatisfy { $0.1.isScalar })
                     var pieces: [Work] = [.text(inline ? "{" : "{\n")]
                     for (k, (key, item)) in members.enumerated() {
-                        var keyText = ""
+                        var keyText: [UInt8] = []
                         Self.escape(key, into: &keyText)
-                        pieces.append(.text((inline ? "" : String(repeating: "  ", count: (level ?? 0) + 1)) + keyText + ": "))
+                        pieces.append(.text((inline ? "" : String(repeating: "  ", count: (level ?? 0) + 1)) + String(decoding: keyText, as: UTF8.self) + ": "))
                         pieces.append(.value(item, inline ? nil : (level ?? 0) + 1))
                         if k < members.count - 1 { pieces.append(.text(inline ? ", " : ",\n")) }
                     }
@@ -59,7 +60,7 @@ public indirect enum JSONText: Sendable, Equatable {
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private var isScalar: Bool {
@@ -77,24 +78,39 @@ public indirect enum JSONText: Sendable, Equatable {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    static func escape(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Bytes are copied as they are, except the ones JSON requires escaped and U+2028/U+2029.
+        var utf8 = s.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array(String(byte, radix: 16).utf8)
+                out.append(contentsOf: Array("\\u00".utf8) + (hex.count == 1 ? [UInt8(ascii: "0")] : []) + hex)
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 / E2 80 A9.
+                pending = [byte]
+                if let second = utf8.next() {
+                    pending.append(second)
+                    if let third = utf8.next() {
+                        pending.append(third)
+                        if second == 0x80 && (third == 0xA8 || third == 0xA9) {
+                            out.append(contentsOf: Array((third == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                            continue
+                        }
+                    }
                 }
+                out.append(contentsOf: pending)
+            default:
+                out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -69,15 +69,20 @@ public struct FileWalker: Sendable {
                     let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
                     let childDisplay = display == "." ? name : (display.hasSuffix("/") ? display + name : display + "/" + name)
                     if isExcluded(childDisplay, name: name) { continue }
-                    var childIsDirectory: ObjCBool = false
-                    guard manager.fileExists(atPath: childPath, isDirectory: &childIsDirectory) else {
+                    // lstat first: only symbolic links need the target's type and real path.
+                    var status = stat()
+                    guard lstat(childPath, &status) == 0 else { continue }
+                    let isLink = status.st_mode & S_IFMT == S_IFLNK
+                    if isLink && stat(childPath, &status) != 0 {
                         warnings.append("\(childDisplay): a broken symbolic link; skipped")
                         continue
                     }
-                    if childIsDirectory.boolValue {
+                    if status.st_mode & S_IFMT == S_IFDIR {
                         directories.append((childDisplay, childPath))
-                    } else if SourceLanguage(path: name) != nil, seenFiles.insert(Self.realPath(childPath) ?? childPath).inserted {
-                        result.append((childDisplay, childPath))
+                    } else if SourceLanguage(path: name) != nil {
+                        // A file reached through a link may also be reached directly: keep it once.
+                        let key = isLink ? (Self.realPath(childPath) ?? childPath) : real + "/" + name
+                        if seenFiles.insert(key).inserted { result.append((childDisplay, childPath)) }
                     }
                 }
                 stack += directories.reversed()
