@@ -14,6 +14,7 @@ public enum OplintCLI {
         SimulateCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
+        ExtractCommand.self,
         HelpCommand.self,
     ]
 
