@@ -20,7 +20,7 @@ public struct MarkdownReporter: FindingReporter {
             }
             let detailed = findings.filter { !$0.related.isEmpty || !$0.notes.isEmpty || $0.fix != nil }
             guard !detailed.isEmpty else { continue }
-            out += "\n<details><summary>Details of \(detailed.count) \(Self.title(severity).lowercased())</summary>\n\n"
+            out += "\n<details><summary>Details</summary>\n\n"
             for finding in detailed {
                 out += "**\(Self.escape(location(finding.location, context)))** \(finding.rule.code): \(Self.escape(finding.message))\n\n"
                 for related in finding.related {
