@@ -13,6 +13,7 @@ public enum OplintCLI {
         RulesCommand.self,
         ExplainCommand.self,
         HelpCommand.self,
+        CompletionCommand.self,
     ]
 
     static func command(named name: String) -> (any Command.Type)? {
