@@ -12,6 +12,7 @@ public enum OplintCLI {
         LintCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
+        DiffCommand.self,
         HelpCommand.self,
         CompletionCommand.self,
     ]
