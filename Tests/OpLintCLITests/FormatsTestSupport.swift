@@ -15,8 +15,8 @@ enum FormatsCLI {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) -> Outcome {
-        let out = OutputStream()
-        let err = OutputStream()
+        let out = OutputChannel()
+        let err = OutputChannel()
         let context = CommandContext(
             standardOutput: out, standardError: err, colorOutput: false, showsProgress: false,
             environment: environment, currentDirectory: directory ?? packageRoot.path
