@@ -48,7 +48,7 @@ public struct NeverStartedRule: Rule {
             let isWaitedOn = waitedOn.contains(Int32(i))
             var message = "\(operation.name) is never added to a queue nor started"
             if !dependents.isEmpty {
-                message += "; \(NameList.count(dependents.count, "operation")) wait for it: \(NameList.summary(dependents))"
+                message += "; \(NameList.count(dependents.count, "operation")) \(dependents.count == 1 ? "waits" : "wait") for it: \(NameList.summary(dependents))"
             } else if isWaitedOn {
                 message += "; an operation waits for it to finish"
             }
