@@ -46,3 +46,47 @@ enum FormatsCLI {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+/// External validators for the CLI format tests.
+enum FormatsValidator {
+    static let schemas = FormatsCLI.packageRoot.appendingPathComponent("Tests/Schemas")
+
+    /// Runs `executable` with `input` on standard input; returns the status and combined output.
+    static func run(_ executable: String, _ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [executable] + arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        try process.run()
+        let writer = stdin.fileHandleForWriting
+        let bytes = Data(input.utf8)
+        DispatchQueue.global().async {
+            writer.write(bytes)
+            try? writer.close()
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// SARIF against the official 2.1.0 schema with Python `jsonschema`; fails (never skips) without it.
+    static func sarif(_ text: String) throws -> (status: Int32, output: String) {
+        let script = """
+        import json, sys
+        import jsonschema
+        schema = json.load(open(sys.argv[1]))
+        errors = list(jsonschema.Draft4Validator(schema).iter_errors(json.load(sys.stdin)))
+        for error in errors: print("/".join(str(p) for p in error.path), error.message)
+        sys.exit(1 if errors else 0)
+        """
+        return try run("python3", ["-c", script, schemas.appendingPathComponent("sarif-schema-2.1.0.json").path], input: text)
+    }
+
+    /// XML against an XSD in `Tests/Schemas/` with `xmllint`.
+    static func xml(_ text: String, schema: String) throws -> (status: Int32, output: String) {
+        try run("xmllint", ["--noout", "--schema", schemas.appendingPathComponent(schema).path, "-"], input: text)
+    }
+}
