@@ -53,6 +53,9 @@ import Testing
         #expect(fromSub.key("g.json") == "sub/g.json")
         #expect(fromSub.key("../sub/g.json") == "sub/g.json")
         #expect(fromSub.key("<stdin>") == "<stdin>")
+        let fromCI = Baseline.FileKey(currentDirectory: "/repo", baselineDirectory: "/repo/ci")
+        #expect(fromCI.key("g.json") == "../g.json")
+        #expect(fromCI.key("/elsewhere/g.json") == "../../elsewhere/g.json")
     }
 
     @Test(arguments: [

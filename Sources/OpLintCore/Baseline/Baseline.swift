@@ -80,7 +80,17 @@ public struct Baseline: Sendable, Equatable {
         public func key(_ file: String) -> String {
             if file.hasPrefix("<") { return file }
             let absolute = file.hasPrefix("/") ? file : URL(fileURLWithPath: currentDirectory).appendingPathComponent(file).standardizedFileURL.path
-            return ReportPath.relative(absolute, to: URL(fileURLWithPath: baselineDirectory).standardizedFileURL.path)
+            return Self.relativePath(absolute, from: URL(fileURLWithPath: baselineDirectory).standardizedFileURL.path)
+        }
+
+        /// `path` relative to `directory`, with `..` where it lies outside (`/a/g.json` from `/a/ci` is `../g.json`).
+        static func relativePath(_ path: String, from directory: String) -> String {
+            let target = path.split(separator: "/")
+            let base = directory.split(separator: "/")
+            var common = 0
+            while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+            let up = Array(repeating: "..", count: base.count - common)
+            return (up + target[common...].map(String.init)).joined(separator: "/")
         }
     }
 }
