@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "oplint", targets: ["oplint"]),
         .library(name: "OpLint", targets: ["OpLintCore", "OpLintSource", "OpLintRender"]),
+        .library(name: "OpLintTesting", targets: ["OpLintTesting"]),
     ],
     targets: [
         // simdjson (Debian libsimdjson-dev) behind a small C interface: the JSON pull parser.
@@ -30,10 +31,12 @@ let package = Package(
         // The commands: declared options, help, exit codes.
         .target(name: "OpLintCLI", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
+        // Assertions for an app's own tests: lint a graph captured from live queues (XCTest and Swift Testing).
+        .target(name: "OpLintTesting", dependencies: ["OpLintCore"]),
         // The workload generator and the benchmark harness (docs/performance.md).
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
 
-        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
+        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17
