@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "oplint", targets: ["oplint"]),
         .library(name: "OpLint", targets: ["OpLintCore", "OpLintSource", "OpLintRender"]),
         .library(name: "OpLintTesting", targets: ["OpLintTesting"]),
+        .plugin(name: "OpLintCommandPlugin", targets: ["OpLintCommandPlugin"]),
+        .plugin(name: "OpLintBuildToolPlugin", targets: ["OpLintBuildToolPlugin"]),
     ],
     targets: [
         // simdjson (Debian libsimdjson-dev) behind a small C interface: the JSON pull parser.
@@ -33,6 +35,13 @@ let package = Package(
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
         // Assertions for an app's own tests: lint a graph captured from live queues (XCTest and Swift Testing).
         .target(name: "OpLintTesting", dependencies: ["OpLintCore"]),
+        // `swift package oplint`, and linting during `swift build`.
+        .plugin(
+            name: "OpLintCommandPlugin",
+            capability: .command(intent: .custom(verb: "oplint", description: "Lint the package's OperationQueue graphs with oplint")),
+            dependencies: ["oplint"]
+        ),
+        .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
         // The workload generator and the benchmark harness (docs/performance.md).
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
 

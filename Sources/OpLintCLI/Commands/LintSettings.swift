@@ -86,7 +86,7 @@ struct LintSettings {
         summaryContext.color = false
         let text = GitHubReporter.stepSummary(result, context: summaryContext)
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw CommandError.output("\(path): error: cannot append the job summary")
