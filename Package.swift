@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "oplint", targets: ["oplint"]),
         .library(name: "OpLint", targets: ["OpLintCore", "OpLintSource", "OpLintRender"]),
+        .library(name: "OpLintTesting", targets: ["OpLintTesting"]),
+        .plugin(name: "OpLintCommandPlugin", targets: ["OpLintCommandPlugin"]),
+        .plugin(name: "OpLintBuildToolPlugin", targets: ["OpLintBuildToolPlugin"]),
     ],
     targets: [
         // simdjson (Debian libsimdjson-dev) behind a small C interface: the JSON pull parser.
@@ -30,10 +33,19 @@ let package = Package(
         // The commands: declared options, help, exit codes.
         .target(name: "OpLintCLI", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
+        // Assertions for an app's own tests: lint a graph captured from live queues (XCTest and Swift Testing).
+        .target(name: "OpLintTesting", dependencies: ["OpLintCore"]),
+        // `swift package oplint`, and linting during `swift build`.
+        .plugin(
+            name: "OpLintCommandPlugin",
+            capability: .command(intent: .custom(verb: "oplint", description: "Lint the package's OperationQueue graphs with oplint")),
+            dependencies: ["oplint"]
+        ),
+        .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
         // The workload generator and the benchmark harness (docs/performance.md).
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
 
-        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
+        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),

@@ -10,12 +10,14 @@ public enum OplintCLI {
     /// Every command, in the order `oplint help` lists them. The first is the default.
     static let commands: [any Command.Type] = [
         LintCommand.self,
-        RenderCommand.self,
         SimulateCommand.self,
+        RenderCommand.self,
+        ExtractCommand.self,
+        DiffCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
-        ExtractCommand.self,
         HelpCommand.self,
+        CompletionCommand.self,
     ]
 
     static func command(named name: String) -> (any Command.Type)? {

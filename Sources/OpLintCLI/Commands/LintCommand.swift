@@ -23,6 +23,12 @@ struct LintCommand: Command {
             Option("exit-zero", help: "Exit 0 even when there are findings (invalid input still exits 2)."),
             Option("rule", kind: .repeated(name: "rule=severity"),
                    help: "Set a rule's severity (error, warning, note) or turn it off; repeatable."),
+            Option("config", kind: .value(name: "file"),
+                   help: "Read settings from this file instead of the nearest .oplint.json.", completesFiles: true),
+            Option("baseline", kind: .value(name: "file"),
+                   help: "Hide the findings recorded in this baseline; report only new ones.", completesFiles: true),
+            Option("write-baseline", kind: .value(name: "file"),
+                   help: "Record the current findings in this baseline file, then report as if it were given.", completesFiles: true),
             Option("redundant-limit", kind: .value(name: "n"),
                    help: "Check redundant dependencies (OPL107) on graphs of at most n operations; 0 = any size.",
                    defaultValue: String(AnalysisOptions().redundantDependencyLimit)),
@@ -32,6 +38,8 @@ struct LintCommand: Command {
             ("oplint lint a.json b.json --format json", "Merge two graphs and print findings as JSON."),
             ("oplint graph.json --format text --format json:findings.json", "Print text and also write JSON to a file."),
             ("oplint graph.json --rule OPL107=off --strict", "Turn a rule off; fail on warnings."),
+            ("oplint graph.json --format sarif:oplint.sarif --format github", "Annotate a GitHub pull request and write SARIF for code scanning."),
+            ("oplint graph.json --write-baseline .oplint-baseline.json", "Record today's findings; later runs with --baseline report only new ones."),
         ]
     )
 
@@ -40,6 +48,7 @@ struct LintCommand: Command {
     let failOn: Severity?
     let severities: [String: Severity?]
     let options: AnalysisOptions
+    let settings: LintSettings
 
     init(_ arguments: ParsedArguments) throws {
         paths = arguments.positionals
@@ -60,6 +69,7 @@ struct LintCommand: Command {
         if stdoutCount > 1 {
             throw CommandError.usage("only one --format can write to standard output; give the others a file (json:out.json)", command: "lint")
         }
+        try LintSettings.checkDestinations(outputs.compactMap { $0.1 })
         self.outputs = outputs
 
         if arguments.flag("exit-zero") {
@@ -96,13 +106,17 @@ struct LintCommand: Command {
             options.redundantDependencyLimit = limit == 0 ? Int.max : limit
         }
         self.options = options
+        settings = LintSettings(arguments)
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let graph = try SourceInput.load(paths, context: context)
-        let linter = Linter(severities: severities, options: options)
-        let result = linter.lint(graph)
-        let reportContext = ReportContext(color: context.colorOutput, inputFiles: graph.documents.map(\.path))
+        let configuration = try settings.configuration(context)
+        let graph = try SourceInput.load(paths, context: context, excludes: configuration.exclude)
+        let linter = Linter(severities: configuration.rules.merging(severities) { _, commandLine in commandLine }, options: options)
+        var result = linter.lint(graph)
+        var reportContext = ReportContext(color: context.colorOutput, inputFiles: graph.documents.map(\.path), baseDirectory: context.currentDirectory)
+        try settings.applyBaseline(to: &result, reportContext: &reportContext, configuration: configuration, inputs: paths, context: context)
+        try settings.appendStepSummary(result, reportContext: reportContext, reporters: outputs.map(\.reporter), context: context)
         for (reporter, file) in outputs {
             var reportContext = reportContext
             if file != nil { reportContext.color = false }

@@ -2,6 +2,7 @@
 public protocol FindingReporter: Sendable {
     /// The name given to `--format`.
     static var name: String { get }
+    init()
     /// The whole output for one run.
     func report(_ result: LintResult, context: ReportContext) -> String
 }
@@ -13,28 +14,51 @@ public struct ReportContext: Sendable {
     /// The files that were read, for the summary line.
     public var inputFiles: [String]
     public var toolVersion: String
+    /// The directory that repository-relative paths are relative to (SARIF, GitHub, GitLab); nil keeps paths as given.
+    public var baseDirectory: String?
+    /// With a baseline: the findings it hid (reported by SARIF as `unchanged`); nil = no baseline.
+    public var baselineUnchanged: [Finding]?
+    /// The rules that ran, for formats that describe them (SARIF's `tool.driver.rules`, JUnit's suites).
+    public var rules: [RuleDescription]
 
-    public init(color: Bool = false, inputFiles: [String] = [], toolVersion: String = OpLintVersion.current) {
+    public init(
+        color: Bool = false,
+        inputFiles: [String] = [],
+        toolVersion: String = OpLintVersion.current,
+        baseDirectory: String? = nil,
+        baselineUnchanged: [Finding]? = nil,
+        rules: [RuleDescription] = RuleRegistry.all.map { $0.description }
+    ) {
         self.color = color
         self.inputFiles = inputFiles
         self.toolVersion = toolVersion
+        self.baseDirectory = baseDirectory
+        self.baselineUnchanged = baselineUnchanged
+        self.rules = rules
+    }
+
+    /// `file` relative to `baseDirectory` when it lies inside it, else unchanged.
+    public func displayPath(_ file: String) -> String {
+        ReportPath.relative(file, to: baseDirectory)
     }
 }
 
-/// The output formats, by name.
+/// The output formats, by name. Adding a format is one line here.
 public enum ReporterRegistry {
     public static let all: [any FindingReporter.Type] = [
         TextReporter.self,
         JSONReporter.self,
+        SARIFReporter.self,
+        GitHubReporter.self,
+        JUnitReporter.self,
+        CheckstyleReporter.self,
+        GitLabReporter.self,
+        MarkdownReporter.self,
     ]
 
     public static var names: [String] { all.map { $0.name } }
 
     public static func reporter(named name: String) -> (any FindingReporter)? {
-        switch name {
-        case TextReporter.name: TextReporter()
-        case JSONReporter.name: JSONReporter()
-        default: nil
-        }
+        all.first { $0.name == name }.map { $0.init() }
     }
 }

@@ -1,0 +1,61 @@
+extension GraphDiff {
+    /// The diff as text: counts first, then each section.
+    public func text() -> String {
+        var out = "\(newFindings.count) new finding\(newFindings.count == 1 ? "" : "s"), \(fixedFindings.count) fixed; "
+        out += "\(addedEdges.count) dependenc\(addedEdges.count == 1 ? "y" : "ies") added, \(removedEdges.count) removed; "
+        out += "\(addedOperations.count) operation\(addedOperations.count == 1 ? "" : "s") added, \(removedOperations.count) removed\n"
+        func section(_ title: String, _ lines: [String]) {
+            guard !lines.isEmpty else { return }
+            out += "\n\(title):\n"
+            for line in lines { out += "  \(TextReporter.singleLine(line))\n" }
+        }
+        section("New findings", newFindings.map { "\($0.location): \($0.severity.rawValue): \($0.message) [\($0.rule.code) \($0.rule.name)]" })
+        section("Fixed findings", fixedFindings.map { "\($0.location): \($0.severity.rawValue): \($0.message) [\($0.rule.code) \($0.rule.name)]" })
+        section("Dependencies added", addedEdges.map { "\($0.waiter) waits for \($0.dependency)" })
+        section("Dependencies removed", removedEdges.map { "\($0.waiter) waits for \($0.dependency)" })
+        section("Operations added", addedOperations)
+        section("Operations removed", removedOperations)
+        return out
+    }
+
+    /// The diff as a pull-request comment.
+    public func markdown() -> String {
+        let e = MarkdownReporter.escape
+        var out = "### oplint diff: \(newFindings.count) new finding\(newFindings.count == 1 ? "" : "s"), \(fixedFindings.count) fixed\n"
+        func findings(_ title: String, _ list: [Finding]) {
+            guard !list.isEmpty else { return }
+            out += "\n#### \(title) (\(list.count))\n\n| Location | Severity | Rule | Message |\n|---|---|---|---|\n"
+            for finding in list {
+                out += "| \(e(finding.location.description)) | \(finding.severity.rawValue) | \(finding.rule.code) \(e(finding.rule.name)) | \(e(finding.message)) |\n"
+            }
+        }
+        findings("New findings", newFindings)
+        findings("Fixed findings", fixedFindings)
+        func list(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            out += "\n<details><summary>\(title) (\(items.count))</summary>\n\n"
+            for item in items { out += "- \(e(item))\n" }
+            out += "\n</details>\n"
+        }
+        list("Dependencies added", addedEdges.map { "\($0.waiter) waits for \($0.dependency)" })
+        list("Dependencies removed", removedEdges.map { "\($0.waiter) waits for \($0.dependency)" })
+        list("Operations added", addedOperations)
+        list("Operations removed", removedOperations)
+        return out
+    }
+
+    /// The diff as stable JSON (sorted keys); findings as in the `json` format.
+    public func json(toolVersion: String = OpLintVersion.current) -> String {
+        func edges(_ list: [Finding.Edge]) -> JSONValue { .array(list.map { .array([.string($0.waiter), .string($0.dependency)]) }) }
+        return JSONValue.object([
+            "newFindings": .array(newFindings.map(JSONReporter.json)),
+            "fixedFindings": .array(fixedFindings.map(JSONReporter.json)),
+            "addedEdges": edges(addedEdges),
+            "removedEdges": edges(removedEdges),
+            "addedOperations": .array(addedOperations.map(JSONValue.string)),
+            "removedOperations": .array(removedOperations.map(JSONValue.string)),
+            "tool": .object(["name": .string("oplint"), "version": .string(toolVersion)]),
+            "version": .int(1),
+        ]).serialized()
+    }
+}

@@ -1,0 +1,63 @@
+extension SARIFReporter {
+    /// The rules to describe: every rule that ran, plus any rule a finding names that is not
+    /// among them (a loading diagnostic), sorted by code so that `ruleIndex` is stable.
+    ///
+    /// - Complexity: O(*r* log *r* + *f*) for *r* rules and *f* findings.
+    static func rules(for findings: [Finding], described: [RuleDescription]) -> [RuleEntry] {
+        var entries: [String: RuleEntry] = [:]
+        for description in described {
+            entries[description.id.code] = RuleEntry(id: description.id, level: description.defaultSeverity, description: description)
+        }
+        for finding in findings where entries[finding.rule.code] == nil {
+            entries[finding.rule.code] = RuleEntry(id: finding.rule, level: finding.severity, description: nil)
+        }
+        return entries.values.sorted { $0.id.code < $1.id.code }
+    }
+
+    /// One `reportingDescriptor`.
+    struct RuleEntry {
+        var id: RuleID
+        var level: Severity
+        var description: RuleDescription?
+    }
+
+    static func rule(_ entry: RuleEntry) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(entry.id.code),
+            "name": .string(entry.id.name),
+            "defaultConfiguration": .object(["level": .string(level(entry.level))]),
+        ]
+        if let description = entry.description {
+            object["shortDescription"] = .object(["text": .string(description.summary)])
+            object["fullDescription"] = .object(["text": .string(description.details)])
+            object["help"] = .object([
+                "text": .string(RuleDocumentation.text(for: description)),
+                "markdown": .string(helpMarkdown(description)),
+            ])
+            object["properties"] = .object(["tags": .array([.string(category(of: entry.id.code))])])
+        } else {
+            object["shortDescription"] = .object(["text": .string(entry.id.name)])
+        }
+        return .object(object)
+    }
+
+    /// The rule's help as GitHub shows it under an alert.
+    static func helpMarkdown(_ description: RuleDescription) -> String {
+        let fence = description.failingExample.language == .objectiveC ? "objc" : description.failingExample.language.rawValue
+        var text = "**\(description.id.code) \(description.id.name)**: \(description.summary)\n\n"
+        text += "\(description.details)\n\n### Why it matters\n\n\(description.rationale)\n\n"
+        text += "### Failing example\n\n```\(fence)\n\(description.failingExample.cleanText)\n```\n\n"
+        text += "### Fixed example\n\n```\(fence)\n\(description.fixedExample.cleanText)\n```\n"
+        return text
+    }
+
+    /// The family a code belongs to: OPL1xx structure, OPL2xx scheduling, OPL3xx API misuse.
+    static func category(of code: String) -> String {
+        switch code.dropFirst(3).first {
+        case "1": "structure"
+        case "2": "scheduling"
+        case "3": "api-misuse"
+        default: "input"
+        }
+    }
+}
