@@ -107,3 +107,12 @@ import Testing
         #expect((Self.tokens(bytes, .scanner) == nil) == (Self.tokens(bytes, .onDemand) == nil))
     }
 }
+
+@Suite struct JSONTokenKindTests {
+    /// `JSONToken.kind` reads the C kind without a lookup; it must name the same case as the raw value.
+    @Test func everyCKindMapsToTheCaseWithThatRawValue() {
+        for raw in Int32(-2)...Int32(16) {
+            #expect(JSONToken(cKind: raw).kind == (JSONTokenKind(rawValue: raw) ?? .error))
+        }
+    }
+}

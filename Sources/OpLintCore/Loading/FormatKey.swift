@@ -82,3 +82,9 @@ enum OplintSettingsKey: String, FormatKey {
     case disable
     static let table = KeyTable<OplintSettingsKey>()
 }
+
+/// The named values of `priority`, matched on bytes like keys.
+enum PriorityName: String, FormatKey {
+    case veryLow, low, normal, high, veryHigh
+    static let table = KeyTable<PriorityName>()
+}
