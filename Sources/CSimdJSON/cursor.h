@@ -65,6 +65,17 @@ struct csj_cursor {
     /// The next token (see csj_next).
     virtual int32_t next(csj_token *token) = 0;
 
+    /// Up to `capacity` tokens (see csj_next_batch).
+    virtual size_t next_batch(csj_token *tokens, size_t capacity) {
+        size_t count = 0;
+        while (count < capacity) {
+            int32_t kind = next(&tokens[count]);
+            ++count;
+            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
+        }
+        return count;
+    }
+
     /// Stops with an error (the first one is kept) and returns CSJ_TOKEN_ERROR.
     int32_t fail(int32_t code, const char *text, uint64_t offset, csj_token *token) {
         if (error == CSJ_ERROR_NONE) {

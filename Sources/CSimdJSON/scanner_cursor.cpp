@@ -360,6 +360,17 @@ struct ScannerCursor final : csj_cursor {
         return token->kind;
     }
 
+    size_t next_batch(csj_token *tokens, size_t capacity) override {
+        // The same loop as the base class, with `next` known and inlined.
+        size_t count = 0;
+        while (count < capacity) {
+            int32_t kind = next(&tokens[count]);
+            ++count;
+            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
+        }
+        return count;
+    }
+
     int32_t next(csj_token *token) override {
         token->length = 0;
         token->string = nullptr;

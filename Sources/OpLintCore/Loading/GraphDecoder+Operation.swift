@@ -8,13 +8,14 @@ extension GraphDecoder {
         // (and touching twice) a large array while it grows; pages never written cost nothing.
         operations.reserveCapacity(operations.count + byteCount / 96)
         let scratch = ReferenceBuffer()
+        let blank = OperationGraph.Operation(name: "")
         while true {
             let token = try next()
             if token.kind == .arrayEnd { return }
             guard token.kind == .objectStart else {
                 throw error(at: token.offset, "each operation must be an object, found \(describe(token))")
             }
-            operations.append(OperationGraph.Operation(name: ""))
+            operations.append(blank)
             let number = operations.count
             try decodeOperation(into: &operations[number - 1], at: token.offset, number: number, scratch: scratch)
         }

@@ -41,9 +41,11 @@ final class ReferenceBuffer {
         guard count > 0 else { return [] }
         let taken = count
         count = 0
-        return [OperationGraph.Reference](unsafeUninitializedCapacity: taken) { buffer, initialized in
-            if let base = buffer.baseAddress { base.moveInitialize(from: storage, count: taken) }
-            initialized = taken
-        }
+        // reserveCapacity and append are specialized here; the unsafe-capacity initializer
+        // looks up generic metadata on every call.
+        var result: [OperationGraph.Reference] = []
+        result.reserveCapacity(taken)
+        for index in 0..<taken { result.append((storage + index).move()) }
+        return result
     }
 }
