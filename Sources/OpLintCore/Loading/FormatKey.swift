@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The keys format v1 defines, one enum per kind of object.
 ///
 /// Keys are matched on their raw UTF-8 bytes, so reading a key allocates nothing.
@@ -5,17 +13,23 @@ protocol FormatKey: RawRepresentable, CaseIterable, Sendable where RawValue == S
 
 /// Finds a format key from the bytes of a JSON key.
 struct KeyTable<Key: FormatKey>: Sendable {
-    /// Keys grouped by UTF-8 length: (key, bytes).
-    private let byLength: [[(key: Key, bytes: [UInt8])]]
+    private struct Entry: Sendable {
+        var key: Key
+        var first: UInt8
+        var bytes: [UInt8]
+    }
+
+    /// Keys grouped by UTF-8 length.
+    private let byLength: [[Entry]]
     /// The keys in declaration order, for messages and suggestions.
     let names: [String]
 
     init() {
-        var groups: [[(key: Key, bytes: [UInt8])]] = []
+        var groups: [[Entry]] = []
         for key in Key.allCases {
             let bytes = Array(key.rawValue.utf8)
             while groups.count <= bytes.count { groups.append([]) }
-            groups[bytes.count].append((key, bytes))
+            groups[bytes.count].append(Entry(key: key, first: bytes.first ?? 0, bytes: bytes))
         }
         byLength = groups
         names = Key.allCases.map(\.rawValue)
@@ -25,12 +39,14 @@ struct KeyTable<Key: FormatKey>: Sendable {
     ///
     /// - Complexity: O(*k*) in the length of the key.
     @inline(__always) func key(_ bytes: UnsafeRawBufferPointer) -> Key? {
-        guard bytes.count < byLength.count else { return nil }
-        for candidate in byLength[bytes.count] {
-            let equal = candidate.bytes.withUnsafeBytes { stored in
-                stored.elementsEqual(bytes)
+        let count = bytes.count
+        guard count > 0, count < byLength.count, let base = bytes.baseAddress else { return nil }
+        let first = base.load(as: UInt8.self)
+        for entry in byLength[count] where entry.first == first {
+            let equal = entry.bytes.withUnsafeBytes { stored in
+                stored.baseAddress.map { memcmp($0, base, count) == 0 } ?? false
             }
-            if equal { return candidate.key }
+            if equal { return entry.key }
         }
         return nil
     }
