@@ -13,6 +13,8 @@ enum LintBenchmark {
         var tool: String
         var size: Int
         var seconds: Double
+        /// User plus system CPU time: steadier than wall time on a busy machine.
+        var cpuSeconds: Double
         var megabytes: Double
         var note: String
     }
@@ -100,13 +102,14 @@ enum LintBenchmark {
     /// Runs `tool` `runs` times under `/usr/bin/time` and keeps the medians.
     static func measure(_ tool: Tool, files: [Workload.Format: String], size: Int, runs: Int, directory: URL) throws -> Row {
         var seconds: [Double] = []
+        var cpu: [Double] = []
         var kilobytes: [Double] = []
         var exitCodes: Set<Int32> = []
         let timeFile = directory.appendingPathComponent("time.txt").path
         for _ in 0..<runs {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-f", "%e %M", "-o", timeFile] + tool.command(files)
+            process.arguments = ["-f", "%e %M %U %S", "-o", timeFile] + tool.command(files)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -115,13 +118,17 @@ enum LintBenchmark {
             let text = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
             // With a non-zero exit, time writes "Command exited with non-zero status N" first.
             let fields = text.split(whereSeparator: \.isNewline).last?.split(separator: " ") ?? []
-            if fields.count == 2, let wall = Double(fields[0]), let peak = Double(fields[1]) {
+            if fields.count == 4, let wall = Double(fields[0]), let peak = Double(fields[1]),
+               let user = Double(fields[2]), let system = Double(fields[3]) {
                 seconds.append(wall)
                 kilobytes.append(peak)
+                cpu.append(user + system)
             }
         }
         let note = exitCodes == [0] ? "" : "exit \(exitCodes.sorted().map(String.init).joined(separator: ","))"
-        return Row(tool: tool.name, size: size, seconds: median(seconds), megabytes: median(kilobytes) / 1024, note: note)
+        return Row(
+            tool: tool.name, size: size, seconds: median(seconds), cpuSeconds: median(cpu),
+            megabytes: median(kilobytes) / 1024, note: note)
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -132,13 +139,13 @@ enum LintBenchmark {
 
     /// The header of the Markdown table.
     static let tableHeader = """
-    | workload | tool | size (operations) | wall s | peak MB | note |
-    |---|---|---:|---:|---:|---|
+    | workload | tool | size (operations) | wall s | cpu s | peak MB | note |
+    |---|---|---:|---:|---:|---:|---|
     """
 
     /// One row of the Markdown table.
     static func line(_ row: Row) -> String {
-        "| lint | \(row.tool) | \(row.size) | \(String(format: "%.2f", row.seconds)) | "
+        "| lint | \(row.tool) | \(row.size) | \(String(format: "%.2f", row.seconds)) | \(String(format: "%.2f", row.cpuSeconds)) | "
             + "\(String(format: "%.0f", row.megabytes)) | \(row.note) |"
     }
 }
