@@ -28,8 +28,9 @@ struct KeySet {
     /// Records `key`; false if the object already has it.
     bool insert(std::string_view key) {
         if (keys.size() < kLinearKeyLimit) {
+            // Length and first byte first: most keys of one object differ there.
             for (const auto &seen : keys) {
-                if (seen == key) { return false; }
+                if (seen.size() == key.size() && (key.empty() || seen[0] == key[0]) && seen == key) { return false; }
             }
             keys.push_back(key);
             if (keys.size() == kLinearKeyLimit) { key_set.insert(keys.begin(), keys.end()); }

@@ -12,41 +12,58 @@ import Darwin
 protocol FormatKey: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 
 /// Finds a format key from the bytes of a JSON key.
-struct KeyTable<Key: FormatKey>: Sendable {
-    private struct Entry: Sendable {
+///
+/// The tables are built once and never freed; they hold plain pointers, so looking a key up
+/// retains nothing.
+struct KeyTable<Key: FormatKey>: @unchecked Sendable {
+    private struct Entry {
         var key: Key
         var first: UInt8
-        var bytes: [UInt8]
+        /// Offset of the key's bytes in `bytes`.
+        var start: Int
     }
 
-    /// Keys grouped by UTF-8 length.
-    private let byLength: [[Entry]]
-    /// The keys in declaration order, for messages and suggestions.
-    let names: [String]
+    /// The UTF-8 bytes of every key, one after another.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Entries sorted by key length.
+    private let entries: UnsafeMutablePointer<Entry>
+    /// For each length 0...maximum, the range of `entries` with that length.
+    private let ranges: UnsafeMutablePointer<(start: Int, end: Int)>
+    private let maximumLength: Int
 
     init() {
-        var groups: [[Entry]] = []
-        for key in Key.allCases {
-            let bytes = Array(key.rawValue.utf8)
-            while groups.count <= bytes.count { groups.append([]) }
-            groups[bytes.count].append(Entry(key: key, first: bytes.first ?? 0, bytes: bytes))
+        let keys = Key.allCases.map { (key: $0, bytes: Array($0.rawValue.utf8)) }.sorted { $0.bytes.count < $1.bytes.count }
+        maximumLength = keys.map(\.bytes.count).max() ?? 0
+        bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.bytes.count }))
+        entries = .allocate(capacity: max(1, keys.count))
+        ranges = .allocate(capacity: maximumLength + 1)
+        ranges.initialize(repeating: (0, 0), count: maximumLength + 1)
+        var offset = 0
+        for (index, key) in keys.enumerated() {
+            (bytes + offset).initialize(from: key.bytes, count: key.bytes.count)
+            (entries + index).initialize(to: Entry(key: key.key, first: key.bytes.first ?? 0, start: offset))
+            offset += key.bytes.count
+            if ranges[key.bytes.count].end == 0 { ranges[key.bytes.count].start = index }
+            ranges[key.bytes.count].end = index + 1
         }
-        byLength = groups
-        names = Key.allCases.map(\.rawValue)
     }
+
+    /// The keys in declaration order, for messages and suggestions.
+    var names: [String] { Key.allCases.map(\.rawValue) }
 
     /// The key whose name is exactly `bytes`, or nil.
     ///
     /// - Complexity: O(*k*) in the length of the key.
-    @inline(__always) func key(_ bytes: UnsafeRawBufferPointer) -> Key? {
-        let count = bytes.count
-        guard count > 0, count < byLength.count, let base = bytes.baseAddress else { return nil }
+    @inline(__always) func key(_ candidate: UnsafeRawBufferPointer) -> Key? {
+        let count = candidate.count
+        guard count > 0, count <= maximumLength, let base = candidate.baseAddress else { return nil }
         let first = base.load(as: UInt8.self)
-        for entry in byLength[count] where entry.first == first {
-            let equal = entry.bytes.withUnsafeBytes { stored in
-                stored.baseAddress.map { memcmp($0, base, count) == 0 } ?? false
-            }
-            if equal { return entry.key }
+        let range = ranges[count]
+        var index = range.start
+        while index < range.end {
+            let entry = entries[index]
+            if entry.first == first && memcmp(bytes + entry.start, base, count) == 0 { return entry.key }
+            index += 1
         }
         return nil
     }
