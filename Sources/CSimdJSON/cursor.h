@@ -26,17 +26,28 @@ struct KeySet {
     }
 
     /// Records `key`; false if the object already has it.
-    bool insert(std::string_view key) {
-        if (keys.size() < kLinearKeyLimit) {
+    __attribute__((always_inline)) bool insert(std::string_view key) {
+        size_t count = keys.size();
+        if (count < kLinearKeyLimit - 1) {
             // Length and first byte first: most keys of one object differ there.
-            for (const auto &seen : keys) {
-                if (seen.size() == key.size() && (key.empty() || seen[0] == key[0]) && seen == key) { return false; }
+            const std::string_view *seen = keys.data();
+            for (size_t i = 0; i < count; ++i) {
+                if (seen[i].size() == key.size() && (key.empty() || seen[i][0] == key[0]) && seen[i] == key) {
+                    return false;
+                }
             }
             keys.push_back(key);
-            if (keys.size() == kLinearKeyLimit) { key_set.insert(keys.begin(), keys.end()); }
             return true;
         }
-        return key_set.insert(key).second;
+        return insert_many(key);
+    }
+
+    /// `insert` once the object has many keys: a hash set.
+    __attribute__((noinline)) bool insert_many(std::string_view key) {
+        if (key_set.empty()) { key_set.insert(keys.begin(), keys.end()); }
+        if (!key_set.insert(key).second) { return false; }
+        keys.push_back(key);
+        return true;
     }
 };
 

@@ -41,7 +41,19 @@ struct Frame {
     csj::KeySet keys;
 };
 
-inline bool is_space(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+/// JSON whitespace: space, tab, line feed, carriage return.
+struct SpaceTable {
+    bool space[256] = {};
+    constexpr SpaceTable() {
+        space[' '] = true;
+        space['\t'] = true;
+        space['\n'] = true;
+        space['\r'] = true;
+    }
+};
+constexpr SpaceTable kSpaces;
+
+inline bool is_space(uint8_t c) { return kSpaces.space[c]; }
 inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
 /// The first byte at or after `p` that is `"`, `\` or a control character (below 0x20).
@@ -104,7 +116,8 @@ struct ScannerCursor final : csj_cursor {
     ScannerCursor(const uint8_t *bytes, size_t length) : csj_cursor(bytes, length) {}
 
     void skip_space() {
-        while (pos < length && is_space(bytes[pos])) { ++pos; }
+        // The zero padding after the input is not a space, so no bounds check is needed.
+        while (is_space(bytes[pos])) { ++pos; }
     }
 
     /// How the byte at `offset` reads in a message.
@@ -134,8 +147,7 @@ struct ScannerCursor final : csj_cursor {
     }
 
     /// Reads the string whose opening quote is at `pos` into `text`; false after an error.
-    bool read_string(std::string_view &text, csj_token *token) {
-        size_t quote = pos;
+    __attribute__((always_inline)) bool read_string(std::string_view &text, csj_token *token) {
         const uint8_t *start = bytes + pos + 1;
         const uint8_t *p = find_string_special(start);
         if (*p == '"' && static_cast<size_t>(p - bytes) < length) {
@@ -143,6 +155,13 @@ struct ScannerCursor final : csj_cursor {
             pos = static_cast<size_t>(p - bytes) + 1;
             return true;
         }
+        return read_escaped_string(text, token, p);
+    }
+
+    /// `read_string` for a string with escapes (or an error): unescapes into an owned buffer.
+    __attribute__((noinline)) bool read_escaped_string(std::string_view &text, csj_token *token, const uint8_t *p) {
+        size_t quote = pos;
+        const uint8_t *start = bytes + pos + 1;
         work.assign(reinterpret_cast<const char *>(start), static_cast<size_t>(p - start));
         while (true) {
             size_t at = static_cast<size_t>(p - bytes);
