@@ -6,7 +6,8 @@ extension GraphDecoder {
         guard start.kind == .arrayStart else { throw typeError("operations", "an array of operations", start) }
         // About one operation per 96 bytes in typical files: reserving that once avoids copying
         // (and touching twice) a large array while it grows; pages never written cost nothing.
-        operations.reserveCapacity(operations.count + byteCount / 96)
+        // Capped so a huge file of something else does not reserve gigabytes of address space.
+        operations.reserveCapacity(operations.count + min(byteCount / 96, 4_000_000))
         let scratch = ReferenceBuffer()
         let blank = OperationGraph.Operation(name: "")
         while true {
