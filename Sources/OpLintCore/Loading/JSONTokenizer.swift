@@ -32,7 +32,13 @@ struct JSONToken {
         UnsafeRawBufferPointer(start: raw.string, count: Int(raw.length))
     }
     /// The key or string as a Swift string.
-    @inline(__always) var text: String { String(decoding: bytes, as: UTF8.self) }
+    @inline(__always) var text: String {
+        let source = bytes
+        return String(unsafeUninitializedCapacity: source.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            return source.count
+        }
+    }
     /// The value of an integer token that fits in `Int`.
     var integer: Int? {
         switch kind {
