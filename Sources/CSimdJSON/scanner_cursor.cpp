@@ -334,7 +334,7 @@ struct ScannerCursor final : csj_cursor {
     }
 
     /// The value at `pos` (after spaces).
-    int32_t value(csj_token *token) {
+    __attribute__((always_inline)) int32_t value(csj_token *token) {
         if (pos >= length) { return end_of_input(token); }
         token->offset = pos;
         uint8_t c = bytes[pos];
@@ -383,14 +383,16 @@ struct ScannerCursor final : csj_cursor {
         // The same loop as the base class, with `next` known and inlined.
         size_t count = 0;
         while (count < capacity) {
-            int32_t kind = next(&tokens[count]);
+            int32_t kind = next_token(&tokens[count]);
             ++count;
             if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
         }
         return count;
     }
 
-    int32_t next(csj_token *token) override {
+    int32_t next(csj_token *token) override { return next_token(token); }
+
+    __attribute__((always_inline)) int32_t next_token(csj_token *token) {
         token->length = 0;
         token->string = nullptr;
         if (error != CSJ_ERROR_NONE) { return fail(error, message, error_offset, token); }
