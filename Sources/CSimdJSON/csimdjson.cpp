@@ -162,13 +162,7 @@ extern "C" void csj_close(csj_cursor *cursor) { delete cursor; }
 extern "C" int32_t csj_next(csj_cursor *cursor, csj_token *token) { return cursor->next(token); }
 
 extern "C" size_t csj_next_batch(csj_cursor *cursor, csj_token *tokens, size_t capacity) {
-    size_t count = 0;
-    while (count < capacity) {
-        int32_t kind = cursor->next(&tokens[count]);
-        ++count;
-        if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
-    }
-    return count;
+    return cursor->next_batch(tokens, capacity);
 }
 
 extern "C" int32_t csj_error_code(const csj_cursor *cursor) { return cursor->error; }

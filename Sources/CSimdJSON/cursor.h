@@ -26,16 +26,28 @@ struct KeySet {
     }
 
     /// Records `key`; false if the object already has it.
-    bool insert(std::string_view key) {
-        if (keys.size() < kLinearKeyLimit) {
-            for (const auto &seen : keys) {
-                if (seen == key) { return false; }
+    __attribute__((always_inline)) bool insert(std::string_view key) {
+        size_t count = keys.size();
+        if (count < kLinearKeyLimit - 1) {
+            // Length and first byte first: most keys of one object differ there.
+            const std::string_view *seen = keys.data();
+            for (size_t i = 0; i < count; ++i) {
+                if (seen[i].size() == key.size() && (key.empty() || seen[i][0] == key[0]) && seen[i] == key) {
+                    return false;
+                }
             }
             keys.push_back(key);
-            if (keys.size() == kLinearKeyLimit) { key_set.insert(keys.begin(), keys.end()); }
             return true;
         }
-        return key_set.insert(key).second;
+        return insert_many(key);
+    }
+
+    /// `insert` once the object has many keys: a hash set.
+    __attribute__((noinline)) bool insert_many(std::string_view key) {
+        if (key_set.empty()) { key_set.insert(keys.begin(), keys.end()); }
+        if (!key_set.insert(key).second) { return false; }
+        keys.push_back(key);
+        return true;
     }
 };
 
@@ -64,6 +76,17 @@ struct csj_cursor {
 
     /// The next token (see csj_next).
     virtual int32_t next(csj_token *token) = 0;
+
+    /// Up to `capacity` tokens (see csj_next_batch).
+    virtual size_t next_batch(csj_token *tokens, size_t capacity) {
+        size_t count = 0;
+        while (count < capacity) {
+            int32_t kind = next(&tokens[count]);
+            ++count;
+            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
+        }
+        return count;
+    }
 
     /// Stops with an error (the first one is kept) and returns CSJ_TOKEN_ERROR.
     int32_t fail(int32_t code, const char *text, uint64_t offset, csj_token *token) {

@@ -41,7 +41,19 @@ struct Frame {
     csj::KeySet keys;
 };
 
-inline bool is_space(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+/// JSON whitespace: space, tab, line feed, carriage return.
+struct SpaceTable {
+    bool space[256] = {};
+    constexpr SpaceTable() {
+        space[' '] = true;
+        space['\t'] = true;
+        space['\n'] = true;
+        space['\r'] = true;
+    }
+};
+constexpr SpaceTable kSpaces;
+
+inline bool is_space(uint8_t c) { return kSpaces.space[c]; }
 inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
 /// The first byte at or after `p` that is `"`, `\` or a control character (below 0x20).
@@ -104,7 +116,8 @@ struct ScannerCursor final : csj_cursor {
     ScannerCursor(const uint8_t *bytes, size_t length) : csj_cursor(bytes, length) {}
 
     void skip_space() {
-        while (pos < length && is_space(bytes[pos])) { ++pos; }
+        // The zero padding after the input is not a space, so no bounds check is needed.
+        while (is_space(bytes[pos])) { ++pos; }
     }
 
     /// How the byte at `offset` reads in a message.
@@ -134,8 +147,7 @@ struct ScannerCursor final : csj_cursor {
     }
 
     /// Reads the string whose opening quote is at `pos` into `text`; false after an error.
-    bool read_string(std::string_view &text, csj_token *token) {
-        size_t quote = pos;
+    __attribute__((always_inline)) bool read_string(std::string_view &text, csj_token *token) {
         const uint8_t *start = bytes + pos + 1;
         const uint8_t *p = find_string_special(start);
         if (*p == '"' && static_cast<size_t>(p - bytes) < length) {
@@ -143,6 +155,13 @@ struct ScannerCursor final : csj_cursor {
             pos = static_cast<size_t>(p - bytes) + 1;
             return true;
         }
+        return read_escaped_string(text, token, p);
+    }
+
+    /// `read_string` for a string with escapes (or an error): unescapes into an owned buffer.
+    __attribute__((noinline)) bool read_escaped_string(std::string_view &text, csj_token *token, const uint8_t *p) {
+        size_t quote = pos;
+        const uint8_t *start = bytes + pos + 1;
         work.assign(reinterpret_cast<const char *>(start), static_cast<size_t>(p - start));
         while (true) {
             size_t at = static_cast<size_t>(p - bytes);
@@ -315,7 +334,7 @@ struct ScannerCursor final : csj_cursor {
     }
 
     /// The value at `pos` (after spaces).
-    int32_t value(csj_token *token) {
+    __attribute__((always_inline)) int32_t value(csj_token *token) {
         if (pos >= length) { return end_of_input(token); }
         token->offset = pos;
         uint8_t c = bytes[pos];
@@ -360,7 +379,20 @@ struct ScannerCursor final : csj_cursor {
         return token->kind;
     }
 
-    int32_t next(csj_token *token) override {
+    size_t next_batch(csj_token *tokens, size_t capacity) override {
+        // The same loop as the base class, with `next` known and inlined.
+        size_t count = 0;
+        while (count < capacity) {
+            int32_t kind = next_token(&tokens[count]);
+            ++count;
+            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
+        }
+        return count;
+    }
+
+    int32_t next(csj_token *token) override { return next_token(token); }
+
+    __attribute__((always_inline)) int32_t next_token(csj_token *token) {
         token->length = 0;
         token->string = nullptr;
         if (error != CSJ_ERROR_NONE) { return fail(error, message, error_offset, token); }

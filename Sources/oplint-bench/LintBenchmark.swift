@@ -13,6 +13,8 @@ enum LintBenchmark {
         var tool: String
         var size: Int
         var seconds: Double
+        /// User plus system CPU time: steadier than wall time on a busy machine.
+        var cpuSeconds: Double
         var megabytes: Double
         var note: String
     }
@@ -37,7 +39,8 @@ enum LintBenchmark {
         let sizes = try options.integers("--sizes", default: [10_000, 100_000, 1_000_000])
         let runs = max(1, try options.integer("--runs", default: 3))
         let queues = try options.integer("--queues", default: 16)
-        let cycles = try options.integer("--cycles", default: 10)
+        // Planted cycles make GNU tsort superlinear (minutes at 1,000,000), so none by default.
+        let cycles = try options.integer("--cycles", default: 0)
         let seed = try options.integer("--seed", default: 1)
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             throw UsageError("/usr/bin/time is missing (Debian package `time`)")
@@ -50,7 +53,9 @@ enum LintBenchmark {
         try Data(networkxScript.utf8).write(to: URL(fileURLWithPath: script))
         let tools = try selectedTools(options, script: script)
 
-        var rows: [Row] = []
+        // Rows are printed as they are measured, so a long run shows its progress.
+        print(tableHeader)
+        fflush(nil)
         for size in sizes {
             let workload = Workload(operations: size, queues: queues, cycles: cycles, seed: UInt64(seed))
             var files: [Workload.Format: String] = [:]
@@ -63,10 +68,10 @@ enum LintBenchmark {
             FileHandle.standardError.write(Data(
                 "size \(size): \(workload.edgeCount) dependencies, \(workload.plantedCycles) planted cycles, JSON \(jsonBytes / 1_000_000) MB\n".utf8))
             for tool in tools {
-                rows.append(try measure(tool, files: files, size: size, runs: runs, directory: directory))
+                print(line(try measure(tool, files: files, size: size, runs: runs, directory: directory)))
+                fflush(nil)
             }
         }
-        print(table(rows))
     }
 
     /// The tools asked for with `--tools` (default: all), with their command lines.
@@ -97,13 +102,14 @@ enum LintBenchmark {
     /// Runs `tool` `runs` times under `/usr/bin/time` and keeps the medians.
     static func measure(_ tool: Tool, files: [Workload.Format: String], size: Int, runs: Int, directory: URL) throws -> Row {
         var seconds: [Double] = []
+        var cpu: [Double] = []
         var kilobytes: [Double] = []
         var exitCodes: Set<Int32> = []
         let timeFile = directory.appendingPathComponent("time.txt").path
         for _ in 0..<runs {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-f", "%e %M", "-o", timeFile] + tool.command(files)
+            process.arguments = ["-f", "%e %M %U %S", "-o", timeFile] + tool.command(files)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -112,13 +118,17 @@ enum LintBenchmark {
             let text = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
             // With a non-zero exit, time writes "Command exited with non-zero status N" first.
             let fields = text.split(whereSeparator: \.isNewline).last?.split(separator: " ") ?? []
-            if fields.count == 2, let wall = Double(fields[0]), let peak = Double(fields[1]) {
+            if fields.count == 4, let wall = Double(fields[0]), let peak = Double(fields[1]),
+               let user = Double(fields[2]), let system = Double(fields[3]) {
                 seconds.append(wall)
                 kilobytes.append(peak)
+                cpu.append(user + system)
             }
         }
         let note = exitCodes == [0] ? "" : "exit \(exitCodes.sorted().map(String.init).joined(separator: ","))"
-        return Row(tool: tool.name, size: size, seconds: median(seconds), megabytes: median(kilobytes) / 1024, note: note)
+        return Row(
+            tool: tool.name, size: size, seconds: median(seconds), cpuSeconds: median(cpu),
+            megabytes: median(kilobytes) / 1024, note: note)
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -127,16 +137,15 @@ enum LintBenchmark {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    /// The Markdown table of the rows.
-    static func table(_ rows: [Row]) -> String {
-        var lines = [
-            "| workload | tool | size (operations) | wall s | peak MB | note |",
-            "|---|---|---:|---:|---:|---|",
-        ]
-        for row in rows {
-            lines.append("| lint | \(row.tool) | \(row.size) | \(String(format: "%.2f", row.seconds)) | "
-                + "\(String(format: "%.0f", row.megabytes)) | \(row.note) |")
-        }
-        return lines.joined(separator: "\n")
+    /// The header of the Markdown table.
+    static let tableHeader = """
+    | workload | tool | size (operations) | wall s | cpu s | peak MB | note |
+    |---|---|---:|---:|---:|---:|---|
+    """
+
+    /// One row of the Markdown table.
+    static func line(_ row: Row) -> String {
+        "| lint | \(row.tool) | \(row.size) | \(String(format: "%.2f", row.seconds)) | \(String(format: "%.2f", row.cpuSeconds)) | "
+            + "\(String(format: "%.0f", row.megabytes)) | \(row.note) |"
     }
 }

@@ -107,3 +107,26 @@ import Testing
         #expect((Self.tokens(bytes, .scanner) == nil) == (Self.tokens(bytes, .onDemand) == nil))
     }
 }
+
+@Suite struct JSONTokenKindTests {
+    /// `JSONToken.kind` reads the C kind without a lookup; it must name the same case as the raw value.
+    @Test func everyCKindMapsToTheCaseWithThatRawValue() {
+        for raw in Int32(-2)...Int32(16) {
+            #expect(JSONToken(cKind: raw).kind == (JSONTokenKind(rawValue: raw) ?? .error))
+        }
+    }
+}
+
+@Suite struct ManyKeysTests {
+    /// Objects with many keys switch from a scan to a hash set; duplicates are found either way.
+    @Test(arguments: [3, 14, 15, 16, 17, 40, 300])
+    func duplicateKeysAreFoundInLargeObjects(_ count: Int) {
+        let keys = (0..<count).map { "\"key\($0)\": \($0)" }
+        let distinct = "{\"version\": 1, \"x\": {" + keys.joined(separator: ", ") + "}}"
+        #expect(loadFailure(distinct) == nil)
+        for duplicate in Set([0, count / 2, count - 1]) {
+            let json = "{\"version\": 1, \"x\": {" + keys.joined(separator: ", ") + ", \"key\(duplicate)\": 0}}"
+            #expect(loadFailure(json)?.contains("error: duplicate key \"key\(duplicate)\" in one object") == true)
+        }
+    }
+}

@@ -6,24 +6,26 @@ extension GraphDecoder {
         guard start.kind == .arrayStart else { throw typeError("operations", "an array of operations", start) }
         // About one operation per 96 bytes in typical files: reserving that once avoids copying
         // (and touching twice) a large array while it grows; pages never written cost nothing.
-        operations.reserveCapacity(operations.count + byteCount / 96)
-        var scratch: [OperationGraph.Reference] = []
+        // Capped so a huge file of something else does not reserve gigabytes of address space.
+        operations.reserveCapacity(operations.count + min(byteCount / 96, 4_000_000))
+        let scratch = ReferenceBuffer()
+        let blank = OperationGraph.Operation(name: "")
         while true {
             let token = try next()
             if token.kind == .arrayEnd { return }
             guard token.kind == .objectStart else {
                 throw error(at: token.offset, "each operation must be an object, found \(describe(token))")
             }
-            operations.append(OperationGraph.Operation(name: ""))
+            operations.append(blank)
             let number = operations.count
-            try decodeOperation(into: &operations[number - 1], at: token.offset, number: number, scratch: &scratch)
+            try decodeOperation(into: &operations[number - 1], at: token.offset, number: number, scratch: scratch)
         }
     }
 
     /// One operation object, after its `{`.
     private func decodeOperation(
         into operation: inout OperationGraph.Operation, at offset: UInt32, number: Int,
-        scratch: inout [OperationGraph.Reference]
+        scratch: ReferenceBuffer
     ) throws(LoadError) {
         var hasName = false
         var start: OperationGraph.Operation.StartMode?
@@ -45,7 +47,7 @@ extension GraphDecoder {
                 operation.queue = queue
                 operation.queuePosition = position(queueOffset)
             case .start: start = try named("start", OperationGraph.Operation.StartMode.self)
-            case .dependencies: operation.dependencies = try dependencies(&unknown, scratch: &scratch)
+            case .dependencies: operation.dependencies = try dependencies(&unknown, scratch: scratch)
             case .priority: operation.priority = try priority()
             case .qualityOfService: operation.qualityOfService = try named("qualityOfService", QualityOfService.self)
             case .duration: operation.duration = try seconds("duration")
@@ -84,11 +86,14 @@ extension GraphDecoder {
         let expected = "one of \"veryLow\", \"low\", \"normal\", \"high\", \"veryHigh\" or an integer"
         if let value = token.integer { return QueuePriority(rawValue: value) }
         guard token.kind == .string else { throw typeError("priority", expected, token) }
-        let text = token.text
-        guard let match = QueuePriority.named.first(where: { $0.name == text }) else {
-            throw typeError("priority", expected, token)
+        switch PriorityName.table.key(token.bytes) {
+        case .veryLow: return .veryLow
+        case .low: return .low
+        case .normal: return .normal
+        case .high: return .high
+        case .veryHigh: return .veryHigh
+        case nil: throw typeError("priority", expected, token)
         }
-        return match.priority
     }
 
     /// `dependencies`: names, or `{"name", "location"}` objects.
@@ -96,20 +101,16 @@ extension GraphDecoder {
     /// Collected in `scratch` so the result is allocated once, at its exact size.
     private func dependencies(
         _ unknown: inout [(key: JSONToken, context: String, allowed: [String])],
-        scratch: inout [OperationGraph.Reference]
+        scratch: ReferenceBuffer
     ) throws(LoadError) -> [OperationGraph.Reference] {
         let start = try next()
         let expected = "an array of operation names (strings or {\"name\", \"location\"} objects)"
         guard start.kind == .arrayStart else { throw typeError("dependencies", expected, start) }
-        scratch.removeAll(keepingCapacity: true)
         while true {
             let token = try next()
             switch token.kind {
             case .arrayEnd:
-                // A copy at the exact size (`Array(scratch)` would share scratch's larger buffer).
-                return [OperationGraph.Reference](unsafeUninitializedCapacity: scratch.count) { buffer, count in
-                    count = buffer.initialize(fromContentsOf: scratch)
-                }
+                return scratch.take()
             case .string:
                 scratch.append(OperationGraph.Reference(token.text, position: position(token.offset)))
             case .objectStart:

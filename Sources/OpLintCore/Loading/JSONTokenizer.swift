@@ -10,7 +10,21 @@ enum JSONTokenKind: Int32 {
 struct JSONToken {
     var raw: csj_token
 
-    @inline(__always) var kind: JSONTokenKind { JSONTokenKind(rawValue: raw.kind) ?? .error }
+    init(raw: csj_token) {
+        self.raw = raw
+    }
+
+    /// A token with only its C kind set (for tests).
+    init(cKind: Int32) {
+        var raw = csj_token()
+        raw.kind = cKind
+        self.raw = raw
+    }
+
+    @inline(__always) var kind: JSONTokenKind {
+        // The C side only produces kinds 0...13, which are exactly the cases.
+        raw.kind >= 0 && raw.kind <= 13 ? unsafeBitCast(UInt8(truncatingIfNeeded: raw.kind), to: JSONTokenKind.self) : .error
+    }
     /// Byte offset of the token's first character.
     @inline(__always) var offset: UInt32 { UInt32(truncatingIfNeeded: raw.offset) }
     /// The unescaped UTF-8 bytes of a key or string.
@@ -18,7 +32,13 @@ struct JSONToken {
         UnsafeRawBufferPointer(start: raw.string, count: Int(raw.length))
     }
     /// The key or string as a Swift string.
-    @inline(__always) var text: String { String(decoding: bytes, as: UTF8.self) }
+    @inline(__always) var text: String {
+        let source = bytes
+        return String(unsafeUninitializedCapacity: source.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            return source.count
+        }
+    }
     /// The value of an integer token that fits in `Int`.
     var integer: Int? {
         switch kind {
