@@ -53,41 +53,71 @@ public struct PriorityInversionRule: Rule {
             """)
     )
 
-    /// - Complexity: O(*n* + *q*) when every QoS is `default` and every priority `normal`; else O(*n* + *e* + *w*).
+    /// What the check compares, per operation: effective QoS and rounded priority.
+    private struct Levels {
+        /// Effective QoS of each operation; empty when no QoS is set anywhere.
+        var qualityOfService: [QualityOfService] = []
+        /// Priority level of each operation divided by 4 (-2…2); empty when every priority is normal.
+        var priority: [Int8] = []
+
+        func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex) -> Bool {
+            if !qualityOfService.isEmpty, qualityOfService[waiter] > qualityOfService[target] { return true }
+            guard !priority.isEmpty, priority[waiter] > priority[target] else { return false }
+            let queue = index.queueOfOperation[waiter]
+            return queue >= 0 && index.queueOfOperation[target] == queue
+        }
+    }
+
+    /// - Complexity: O(*q*) after the shared feature scan when every QoS is `default` and every
+    ///   priority `normal`; else O(*n* + *e* + *w*), plus O(degree) per finding.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let graph = analysis.graph
         let index = analysis.index
+        let features = analysis.schedulingFeatures
         let queueQoS = graph.queues.contains { $0.qualityOfService != .default }
-        var operationQoS = false
-        var priorities = false
-        for operation in graph.operations.indices {
-            if graph.operations[operation].qualityOfService != .default { operationQoS = true }
-            if graph.operations[operation].priority.level != .normal { priorities = true }
-            if operationQoS && priorities { break }
+        guard queueQoS || !features.qualityOfServiceSetters.isEmpty || !features.prioritized.isEmpty else { return [] }
+        var levels = Levels()
+        let n = index.operationCount
+        if queueQoS || !features.qualityOfServiceSetters.isEmpty {
+            levels.qualityOfService = index.queueOfOperation.map { $0 >= 0 ? graph.queues[Int($0)].qualityOfService : .default }
+            for i in features.qualityOfServiceSetters {
+                levels.qualityOfService[Int(i)] = effectiveQoS(Int(i), analysis)
+            }
         }
-        guard queueQoS || operationQoS || priorities else { return [] }
-        let checkQoS = queueQoS || operationQoS
+        if !features.prioritized.isEmpty {
+            levels.priority = [Int8](repeating: 0, count: n)
+            for i in features.prioritized {
+                levels.priority[Int(i)] = Int8(graph.operations[Int(i)].priority.level.rawValue / 4)
+            }
+        }
         var findings: [Finding] = []
-        var waitsByWaiter: [Int32: [(target: Int32, index: Int32)]] = [:]
-        for wait in index.operationWaits { waitsByWaiter[wait.waiter, default: []].append((wait.target, wait.index)) }
-        for waiter in 0..<index.operationCount {
-            var seen: [Int32] = []
-            for edge in index.dependencyEdges(of: waiter) {
-                guard case .dependency = index.origin(ofEdge: edge) else { continue }
-                let target = index.dependencyTargets[edge]
-                guard !seen.contains(target) else { continue }
-                seen.append(target)
-                if let finding = compare(waiter, Int(target), checkQoS: checkQoS, checkPriority: priorities, analysis, verb: "depends on",
-                                         site: analysis.location(ofEdge: edge, from: waiter)) {
+        for waiter in 0..<n {
+            let edges = index.dependencyEdges(of: waiter)
+            for edge in edges {
+                let target = Int(index.dependencyTargets[edge])
+                guard levels.inverted(waiter, target, index), case .dependency = index.origin(ofEdge: edge) else { continue }
+                // One finding per pair: skip a repeated dependency on the same operation.
+                guard !index.dependencyTargets[edges.lowerBound..<edge].contains(Int32(target)) else { continue }
+                if let finding = compare(waiter, target, levels, analysis, verb: "depends on", site: analysis.location(ofEdge: edge, from: waiter)) {
                     findings.append(finding)
                 }
             }
-            for wait in waitsByWaiter[Int32(waiter)] ?? [] where !seen.contains(wait.target) {
-                seen.append(wait.target)
-                let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
-                if let finding = compare(waiter, Int(wait.target), checkQoS: checkQoS, checkPriority: priorities, analysis, verb: "waits for", site: site) {
-                    findings.append(finding)
-                }
+        }
+        var previousWaiter: Int32 = -1
+        var waitedFor: [Int32] = []
+        for wait in index.operationWaits {
+            if wait.waiter != previousWaiter {
+                previousWaiter = wait.waiter
+                waitedFor = []
+            }
+            let waiter = Int(wait.waiter)
+            let target = Int(wait.target)
+            guard !waitedFor.contains(wait.target), levels.inverted(waiter, target, index) else { continue }
+            waitedFor.append(wait.target)
+            guard index.edge(from: waiter, to: target) == nil else { continue }  // Reported as a dependency.
+            let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
+            if let finding = compare(waiter, target, levels, analysis, verb: "waits for", site: site) {
+                findings.append(finding)
             }
         }
         return findings
@@ -105,17 +135,16 @@ public struct PriorityInversionRule: Rule {
     }
 
     private func compare(
-        _ waiter: Int, _ target: Int, checkQoS: Bool, checkPriority: Bool, _ analysis: GraphAnalysis,
-        verb: String, site: SourceLocation
+        _ waiter: Int, _ target: Int, _ levels: Levels, _ analysis: GraphAnalysis, verb: String, site: SourceLocation
     ) -> Finding? {
         guard waiter != target else { return nil }
         let q = SchedulingLint.quoted
         let waiterName = q(analysis.name(waiter))
         let targetName = q(analysis.name(target))
         let related = [Finding.Related(site, "\(waiterName) \(verb) \(targetName) here"), SchedulingLint.created(target, in: analysis)]
-        if checkQoS {
-            let high = effectiveQoS(waiter, analysis)
-            let low = effectiveQoS(target, analysis)
+        if !levels.qualityOfService.isEmpty {
+            let high = levels.qualityOfService[waiter]
+            let low = levels.qualityOfService[target]
             if high > low {
                 return finding(
                     "\(waiterName) (effective QoS \(high.rawValue)) \(verb) \(targetName) (effective QoS \(low.rawValue)): the \(high.rawValue) work is held up by \(low.rawValue) work",
@@ -126,11 +155,11 @@ public struct PriorityInversionRule: Rule {
                     queues: queueNames(waiter, target, analysis))
             }
         }
-        guard checkPriority, let queue = SchedulingLint.queue(of: waiter, in: analysis),
-              SchedulingLint.queue(of: target, in: analysis) == queue else { return nil }
-        let high = analysis.graph.operations[waiter].priority.level
-        let low = analysis.graph.operations[target].priority.level
-        guard high > low else { return nil }
+        let operations = analysis.graph.operations
+        guard operations[waiter].start == .queue, operations[target].start == .queue,
+              let queue = SchedulingLint.queue(of: waiter, in: analysis) else { return nil }
+        let high = operations[waiter].priority.level
+        let low = operations[target].priority.level
         return finding(
             "\(waiterName) (priority \(high.description)) \(verb) \(targetName) (priority \(low.description)) on the same queue \(q(analysis.graph.queues[queue].name)): the queue starts \(targetName) after its other ready operations",
             at: analysis.location(ofOperation: waiter),
