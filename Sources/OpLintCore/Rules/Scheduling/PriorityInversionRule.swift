@@ -2,6 +2,9 @@
 public struct PriorityInversionRule: Rule {
     public init() {}
 
+    /// Inversions reported per queue of the waiting operation; the last one counts the rest.
+    static let perQueueLimit = 100
+
     public static let description = RuleDescription(
         code: "OPL209",
         name: "priority-inversion",
@@ -50,7 +53,11 @@ public struct PriorityInversionRule: Rule {
                 { "name": "render", "queue": "ui", "dependencies": ["thumbnail"] }
               ]
             }
-            """)
+            """),
+        limits: """
+            At most 100 inversions are listed per queue of the waiting operations (and 100 for \
+            operations on no queue); the last one listed says how many more there are.
+            """
     )
 
     /// What the check compares, per operation: effective QoS and rounded priority.
@@ -60,11 +67,14 @@ public struct PriorityInversionRule: Rule {
         /// Priority level of each operation divided by 4 (-2…2); empty when every priority is normal.
         var priority: [Int8] = []
 
-        func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex) -> Bool {
+        /// Whether `waiter` has the higher QoS, or the higher priority on the same queue that starts both.
+        func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex, _ operations: [OperationGraph.Operation]) -> Bool {
+            guard waiter != target else { return false }
             if !qualityOfService.isEmpty, qualityOfService[waiter] > qualityOfService[target] { return true }
             guard !priority.isEmpty, priority[waiter] > priority[target] else { return false }
             let queue = index.queueOfOperation[waiter]
             return queue >= 0 && index.queueOfOperation[target] == queue
+                && operations[waiter].start == .queue && operations[target].start == .queue
         }
     }
 
@@ -90,16 +100,17 @@ public struct PriorityInversionRule: Rule {
                 levels.priority[Int(i)] = Int8(graph.operations[Int(i)].priority.level.rawValue / 4)
             }
         }
-        var findings: [Finding] = []
+        var findings = CappedFindings(queueCount: graph.queues.count)
         for waiter in 0..<n {
             let edges = index.dependencyEdges(of: waiter)
             for edge in edges {
                 let target = Int(index.dependencyTargets[edge])
-                guard levels.inverted(waiter, target, index), case .dependency = index.origin(ofEdge: edge) else { continue }
+                guard levels.inverted(waiter, target, index, graph.operations), case .dependency = index.origin(ofEdge: edge) else { continue }
                 // One finding per pair: skip a repeated dependency on the same operation.
                 guard !index.dependencyTargets[edges.lowerBound..<edge].contains(Int32(target)) else { continue }
+                guard findings.admit(index.queueOfOperation[waiter]) else { continue }
                 if let finding = compare(waiter, target, levels, analysis, verb: "depends on", site: analysis.location(ofEdge: edge, from: waiter)) {
-                    findings.append(finding)
+                    findings.append(finding, queue: index.queueOfOperation[waiter])
                 }
             }
         }
@@ -112,15 +123,53 @@ public struct PriorityInversionRule: Rule {
             }
             let waiter = Int(wait.waiter)
             let target = Int(wait.target)
-            guard !waitedFor.contains(wait.target), levels.inverted(waiter, target, index) else { continue }
+            guard !waitedFor.contains(wait.target), levels.inverted(waiter, target, index, graph.operations) else { continue }
             waitedFor.append(wait.target)
             guard index.edge(from: waiter, to: target) == nil else { continue }  // Reported as a dependency.
+            guard findings.admit(index.queueOfOperation[waiter]) else { continue }
             let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
             if let finding = compare(waiter, target, levels, analysis, verb: "waits for", site: site) {
-                findings.append(finding)
+                findings.append(finding, queue: index.queueOfOperation[waiter])
             }
         }
-        return findings
+        return findings.result(analysis)
+    }
+
+    /// The findings, at most `perQueueLimit` per queue of the waiting operation; the last one
+    /// reported for a queue counts the rest.
+    private struct CappedFindings {
+        private var findings: [Finding] = []
+        /// Per queue (the last slot: no queue), how many inversions were found and which finding came last.
+        private var found: [Int]
+        private var last: [Int]
+
+        init(queueCount: Int) {
+            found = [Int](repeating: 0, count: queueCount + 1)
+            last = [Int](repeating: -1, count: queueCount + 1)
+        }
+
+        private func slot(_ queue: Int32) -> Int { queue >= 0 ? Int(queue) : found.count - 1 }
+
+        /// Counts one inversion by an operation of `queue`; true while it is still to be reported.
+        mutating func admit(_ queue: Int32) -> Bool {
+            found[slot(queue)] += 1
+            return found[slot(queue)] <= PriorityInversionRule.perQueueLimit
+        }
+
+        mutating func append(_ finding: Finding, queue: Int32) {
+            last[slot(queue)] = findings.count
+            findings.append(finding)
+        }
+
+        func result(_ analysis: GraphAnalysis) -> [Finding] {
+            var result = findings
+            for s in found.indices where found[s] > PriorityInversionRule.perQueueLimit && last[s] >= 0 {
+                let rest = found[s] - PriorityInversionRule.perQueueLimit
+                let place = s < analysis.graph.queues.count ? "of queue \(SchedulingLint.quoted(analysis.graph.queues[s].name))" : "on no queue"
+                result[last[s]].notes.append("\(rest) more inversions by operations \(place) are not listed")
+            }
+            return result
+        }
     }
 
     /// The higher of an operation's QoS and its queue's (S10); `default` on either side means
