@@ -63,9 +63,9 @@ public struct CrossQueuePriorityRule: Rule {
         // Only operations on no queue, alone, or with few queue-mates can be reported.
         var candidates: [Int] = []
         var wanted = Set<Int32>()
-        for i in features.prioritized {
+        for (i, isQueued) in zip(features.prioritized, features.prioritizedIsQueued) {
             let queue = index.queueOfOperation[Int(i)]
-            if operations[Int(i)].start == .queue && queue >= 0 {
+            if isQueued && queue >= 0 {
                 let size = Int(sizes[Int(queue)])
                 guard size <= Self.queueMateLimit + 1 else { continue }
                 if size > 1 { wanted.insert(queue) }

@@ -94,12 +94,7 @@ public struct PriorityInversionRule: Rule {
                 levels.qualityOfService[Int(i)] = effectiveQoS(Int(i), analysis)
             }
         }
-        if !features.prioritized.isEmpty {
-            levels.priority = [Int8](repeating: 0, count: n)
-            for i in features.prioritized {
-                levels.priority[Int(i)] = Int8(graph.operations[Int(i)].priority.level.rawValue / 4)
-            }
-        }
+        levels.priority = features.priorityLevel
         var findings = CappedFindings(queueCount: graph.queues.count)
         for waiter in 0..<n {
             let edges = index.dependencyEdges(of: waiter)

@@ -5,6 +5,10 @@ public struct SchedulingFeatures: Sendable {
     public private(set) var neverFinishing: [Int32] = []
     /// Operations whose priority, rounded to a named level, is not `normal` (S9).
     public private(set) var prioritized: [Int32] = []
+    /// Each operation's priority level divided by 4 (-2…2); empty when every priority is `normal`.
+    public private(set) var priorityLevel: [Int8] = []
+    /// Whether each prioritized operation is started by its queue (parallel to `prioritized`).
+    public private(set) var prioritizedIsQueued: [Bool] = []
     /// Operations whose own quality of service is not `default` (S10).
     public private(set) var qualityOfServiceSetters: [Int32] = []
     /// Operations that declare `reads` or `writes`.
@@ -25,8 +29,13 @@ public struct SchedulingFeatures: Sendable {
                     if queue >= 0 { queuedCount[Int(queue)] += 1 }
                 }
                 if !operations[i].finishes && start != .never { neverFinishing.append(Int32(i)) }
-                let priority = operations[i].priority.rawValue
-                if priority > 2 || priority < -2 { prioritized.append(Int32(i)) }
+                let priority = operations[i].priority
+                if priority.rawValue > 2 || priority.rawValue < -2 {
+                    if priorityLevel.isEmpty { priorityLevel = [Int8](repeating: 0, count: operations.count) }
+                    priorityLevel[i] = Int8(priority.level.rawValue / 4)
+                    prioritized.append(Int32(i))
+                    prioritizedIsQueued.append(start == .queue)
+                }
                 if operations[i].qualityOfService != .default { qualityOfServiceSetters.append(Int32(i)) }
                 if !operations[i].reads.isEmpty || !operations[i].writes.isEmpty { accessors.append(Int32(i)) }
                 if operations[i].isBarrier { usesBarriers = true }
