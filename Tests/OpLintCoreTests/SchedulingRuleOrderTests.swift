@@ -118,6 +118,15 @@ private typealias F = SchedulingFixture
         #expect(findings.flatMap(\.notes) == ["50 more inversions by operations of queue “q” are not listed"])
     }
 
+    @Test func pairsOnADependencyCycleAreLeftToOPL101() {
+        let graph = F.graph([F.queue("q")], [
+            F.op("a", on: "q", after: ["b"]) { $0.priority = .veryHigh; $0.qualityOfService = .userInteractive },
+            F.op("b", on: "q", after: ["a"]) { $0.priority = .veryLow },
+        ])
+        #expect(F.lint(PriorityInversionRule.self, graph).isEmpty)
+        #expect(F.lint(CrossQueuePriorityRule.self, graph).isEmpty)
+    }
+
     @Test func implicitExclusivityEdgesAreNotChecked() {
         let graph = F.graph([], [
             F.op("low") { $0.qualityOfService = .background; $0.exclusive = ["C"] },

@@ -16,7 +16,8 @@ public struct CrossQueuePriorityRule: Rule {
             Finds operations with a `priority` other than `normal` whose relative order that \
             priority cannot change: operations on no queue (never added, or started by hand), \
             operations alone on their queue, and operations whose every queue-mate is already \
-            ordered with them by a dependency path, one way or the other. Priority does not \
+            ordered with them by a dependency path, one way or the other (operations on a \
+            dependency cycle are left to OPL101). Priority does not \
             reach across queues; to favour work across queues, set its quality of service.
             """,
         rationale: """
@@ -104,6 +105,8 @@ public struct CrossQueuePriorityRule: Rule {
             if sizes[queue] == 1 {
                 reason = "it is alone on \(SchedulingLint.describe(queue: queue, in: analysis))"
             } else {
+                // On a dependency cycle it never runs at all: OPL101 reports that.
+                guard !analysis.components.isOnCycle(operation, in: analysis.index) else { return nil }
                 guard let mates = members[queue]?.filter({ $0 != operation }) else { return nil }
                 guard let links = orderingLinks(operation, mates, analysis, &search) else { return nil }
                 others = mates.map(analysis.name)

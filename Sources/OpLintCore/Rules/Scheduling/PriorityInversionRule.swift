@@ -16,8 +16,9 @@ public struct PriorityInversionRule: Rule {
             queue's; `default` on either side counts as not set) against the other's, and — when both are on the same queue — their queue \
             priorities (rounded to the named levels). One finding per pair, at the waiting \
             operation; the message gives both levels. Implicit exclusivity edges are not \
-            checked (their order is deliberate), nor waits for whole queues. The QoS of the \
-            main queue is the one the graph gives it.
+            checked (their order is deliberate), nor waits for whole queues, nor pairs on one \
+            dependency cycle (OPL101 reports those). The QoS of the main queue is the one the \
+            graph gives it.
             """,
         rationale: """
             An operation's effective QoS is the higher of its own and its queue's (S10); the \
@@ -95,12 +96,15 @@ public struct PriorityInversionRule: Rule {
             }
         }
         levels.priority = features.priorityLevel
+        // Two operations on one dependency cycle never run at all: OPL101 reports them.
+        let components = analysis.components
         var findings = CappedFindings(queueCount: graph.queues.count)
         for waiter in 0..<n {
             let edges = index.dependencyEdges(of: waiter)
             for edge in edges {
                 let target = Int(index.dependencyTargets[edge])
-                guard levels.inverted(waiter, target, index, graph.operations), case .dependency = index.origin(ofEdge: edge) else { continue }
+                guard levels.inverted(waiter, target, index, graph.operations), case .dependency = index.origin(ofEdge: edge),
+                      components.component[waiter] != components.component[target] else { continue }
                 // One finding per pair: skip a repeated dependency on the same operation.
                 guard !index.dependencyTargets[edges.lowerBound..<edge].contains(Int32(target)) else { continue }
                 guard findings.admit(index.queueOfOperation[waiter]) else { continue }
@@ -118,7 +122,8 @@ public struct PriorityInversionRule: Rule {
             }
             let waiter = Int(wait.waiter)
             let target = Int(wait.target)
-            guard !waitedFor.contains(wait.target), levels.inverted(waiter, target, index, graph.operations) else { continue }
+            guard !waitedFor.contains(wait.target), levels.inverted(waiter, target, index, graph.operations),
+                  components.component[waiter] != components.component[target] else { continue }
             waitedFor.append(wait.target)
             guard index.edge(from: waiter, to: target) == nil else { continue }  // Reported as a dependency.
             guard findings.admit(index.queueOfOperation[waiter]) else { continue }
