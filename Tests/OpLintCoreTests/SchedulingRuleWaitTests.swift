@@ -139,6 +139,22 @@ private typealias F = SchedulingFixture
         #expect(F.lint(MainThreadWaitRule.self, graph).isEmpty)
     }
 
+    @Test func waitsFoundInMainThreadCodeAreReportedWhereTheyAreMade() {
+        var graph = F.graph([F.queue("io")], [F.op("load", on: "io")])
+        let site = OpLintCore.SourceLocation(file: "Screen.swift", line: 12, column: 9)
+        graph.sourceFacts.mainThreadWaits = [
+            .init(operation: "load", queue: nil, reason: "@MainActor", location: site),
+            .init(operation: nil, queue: "io", reason: "viewDidLoad runs on the main thread", location: site),
+        ]
+        let findings = F.lint(MainThreadWaitRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "code on the main thread (@MainActor) waits for “load”: the main thread is blocked until it finishes",
+            "code on the main thread (viewDidLoad runs on the main thread) waits for all operations of queue “io”: the main thread is blocked until it finishes",
+        ])
+        #expect(findings.allSatisfy { $0.location == site })
+        #expect(findings.map(\.queues) == [[], ["io"]])
+    }
+
     @Test func manualStartOrUnknownTargetOnMainIsNotReported() {
         let graph = F.graph(
             [F.queue("main") { $0.isMain = true }],
