@@ -108,6 +108,25 @@ private typealias F = SchedulingFixture
         ])
     }
 
+    @Test func inversionsAreListedUpToALimitPerQueue() {
+        let n = PriorityInversionRule.perQueueLimit + 50
+        var operations = [F.op("base", on: "q") { $0.priority = .veryLow }]
+        for i in 0..<n { operations.append(F.op("op\(i)", on: "q", after: ["base"]) { $0.priority = .high }) }
+        operations.append(F.op("elsewhere", on: "r", after: ["base"]) { $0.qualityOfService = .userInitiated })
+        let findings = F.lint(PriorityInversionRule.self, F.graph([F.queue("q"), F.queue("r")], operations))
+        #expect(findings.count == PriorityInversionRule.perQueueLimit + 1)  // “elsewhere” counts for queue “r”.
+        #expect(findings.flatMap(\.notes) == ["50 more inversions by operations of queue “q” are not listed"])
+    }
+
+    @Test func pairsOnADependencyCycleAreLeftToOPL101() {
+        let graph = F.graph([F.queue("q")], [
+            F.op("a", on: "q", after: ["b"]) { $0.priority = .veryHigh; $0.qualityOfService = .userInteractive },
+            F.op("b", on: "q", after: ["a"]) { $0.priority = .veryLow },
+        ])
+        #expect(F.lint(PriorityInversionRule.self, graph).isEmpty)
+        #expect(F.lint(CrossQueuePriorityRule.self, graph).isEmpty)
+    }
+
     @Test func implicitExclusivityEdgesAreNotChecked() {
         let graph = F.graph([], [
             F.op("low") { $0.qualityOfService = .background; $0.exclusive = ["C"] },

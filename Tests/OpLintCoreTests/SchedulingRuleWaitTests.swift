@@ -119,6 +119,57 @@ private typealias F = SchedulingFixture
         #expect(findings.first?.related.count == n + 2)
     }
 
+    /// Seeded random graphs with waits against a direct reading of the rule: a wait deadlocks when
+    /// the target is the waiter, or is (or cannot finish before) the waiter or an operation added
+    /// after the waiter to its serial queue; "cannot finish before" is searched without a bound.
+    @Test(arguments: 0..<300)
+    func agreesWithReferenceOnRandomGraphs(seed: Int) {
+        var random = SchedulingRandom(seed: UInt64(seed) &+ 1_000)
+        let queues = [F.queue("serial", width: 1), F.queue("main") { $0.isMain = true }, F.queue("wide")]
+        let n = 2 + random.below(10)
+        var operations: [OperationGraph.Operation] = []
+        for i in 0..<n {
+            var op = F.op("op\(i)", on: queues[random.below(3)].name)
+            if random.below(6) == 0 { op.queue = nil; op.start = random.below(2) == 0 ? .manual : .never }
+            for j in 0..<n where j != i && random.below(5) == 0 { op.dependencies.append(.init("op\(j)")) }
+            for j in 0..<n where random.below(7) == 0 { op.waitsFor.append(.init("op\(j)")) }
+            operations.append(op)
+        }
+        let graph = F.graph(queues, operations)
+        let found = Set(F.lint(WaitDeadlockRule.self, graph).map { "\($0.operations[0])→\($0.operations.count > 1 ? $0.operations[1] : $0.operations[0])" })
+        #expect(found == Self.referenceDeadlocks(graph), "seed \(seed)")
+    }
+
+    static func referenceDeadlocks(_ graph: OperationGraph) -> Set<String> {
+        let ops = graph.operations
+        let byName = Dictionary(ops.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // a → b: a cannot finish before b (a depends on b, or waits for it).
+        let edges = ops.map { op in (op.dependencies + op.waitsFor).compactMap { byName[$0.name] } }
+        func serialQueue(_ i: Int) -> String? {
+            guard ops[i].start == .queue, let q = ops[i].queue, q == "serial" || q == "main" else { return nil }
+            return q
+        }
+        var result = Set<String>()
+        for w in ops.indices where ops[w].start != .never {
+            for wait in ops[w].waitsFor {
+                guard let t = byName[wait.name] else { continue }
+                let blocks = { (x: Int) -> Bool in
+                    x == w || (serialQueue(w) != nil && x > w && ops[x].start == .queue && ops[x].queue == serialQueue(w))
+                }
+                var deadlock = t == w || blocks(t)
+                var seen: Set<Int> = [t]
+                var stack = edges[t]
+                while !deadlock, let x = stack.popLast() {
+                    guard seen.insert(x).inserted else { continue }
+                    if blocks(x) { deadlock = true }
+                    stack += edges[x]
+                }
+                if deadlock { result.insert("\(ops[w].name)→\(ops[t].name)") }
+            }
+        }
+        return result
+    }
+
     // MARK: OPL203
 
     @Test func mainQueueWaits() {
@@ -137,6 +188,22 @@ private typealias F = SchedulingFixture
     @Test func serialQueueThatIsNotMainDoesNotCount() {
         let graph = F.graph([F.queue("q", width: 1), F.queue("io")], [F.op("load", on: "io"), F.op("show", on: "q", waits("load"))])
         #expect(F.lint(MainThreadWaitRule.self, graph).isEmpty)
+    }
+
+    @Test func waitsFoundInMainThreadCodeAreReportedWhereTheyAreMade() {
+        var graph = F.graph([F.queue("io")], [F.op("load", on: "io")])
+        let site = OpLintCore.SourceLocation(file: "Screen.swift", line: 12, column: 9)
+        graph.sourceFacts.mainThreadWaits = [
+            .init(operation: "load", queue: nil, reason: "@MainActor", location: site),
+            .init(operation: nil, queue: "io", reason: "viewDidLoad runs on the main thread", location: site),
+        ]
+        let findings = F.lint(MainThreadWaitRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "code on the main thread (@MainActor) waits for “load”: the main thread is blocked until it finishes",
+            "code on the main thread (viewDidLoad runs on the main thread) waits for all operations of queue “io”: the main thread is blocked until it finishes",
+        ])
+        #expect(findings.allSatisfy { $0.location == site })
+        #expect(findings.map(\.queues) == [[], ["io"]])
     }
 
     @Test func manualStartOrUnknownTargetOnMainIsNotReported() {

@@ -46,6 +46,9 @@ public final class GraphAnalysis {
             return location(ofOperation: waiter)
         }
     }
+
+    /// Which scheduling features the graph uses (priorities, reads and writes, …), in one pass.
+    public private(set) lazy var schedulingFeatures = SchedulingFeatures(graph, index)
 }
 
 /// Settings of the analysis that rules read.

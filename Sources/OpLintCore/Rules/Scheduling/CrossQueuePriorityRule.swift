@@ -16,7 +16,8 @@ public struct CrossQueuePriorityRule: Rule {
             Finds operations with a `priority` other than `normal` whose relative order that \
             priority cannot change: operations on no queue (never added, or started by hand), \
             operations alone on their queue, and operations whose every queue-mate is already \
-            ordered with them by a dependency path, one way or the other. Priority does not \
+            ordered with them by a dependency path, one way or the other (operations on a \
+            dependency cycle are left to OPL101). Priority does not \
             reach across queues; to favour work across queues, set its quality of service.
             """,
         rationale: """
@@ -52,41 +53,42 @@ public struct CrossQueuePriorityRule: Rule {
             """
     )
 
-    /// - Complexity: O(*n*) when no operation has a priority; else O(*n* + *p* × min(10,000, *n* + *e*))
-    ///   for *p* prioritized operations on small queues.
+    /// - Complexity: O(1) after the shared feature scan when no operation has a priority; else
+    ///   O(*n* + *p* + *s* × min(10,000, *n* + *e*)) for *p* prioritized operations, *s* of them on small queues.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        let features = analysis.schedulingFeatures
+        guard !features.prioritized.isEmpty else { return [] }
         let operations = analysis.graph.operations
-        var prioritized: [Int] = []
-        for i in operations.indices where operations[i].priority.level != .normal {
-            prioritized.append(i)
-        }
-        guard !prioritized.isEmpty else { return [] }
         let index = analysis.index
-        var sizes = [Int](repeating: 0, count: analysis.graph.queues.count)
-        for i in operations.indices where operations[i].start == .queue && index.queueOfOperation[i] >= 0 {
-            sizes[Int(index.queueOfOperation[i])] += 1
-        }
-        var wanted = Set<Int>()
-        for i in prioritized where operations[i].start == .queue {
-            if let q = SchedulingLint.queue(of: i, in: analysis), (2...Self.queueMateLimit + 1).contains(sizes[q]) { wanted.insert(q) }
+        let sizes = features.queuedCount
+        // Only operations on no queue, alone, or with few queue-mates can be reported.
+        var candidates: [Int] = []
+        var wanted = Set<Int32>()
+        for (i, isQueued) in zip(features.prioritized, features.prioritizedIsQueued) {
+            let queue = index.queueOfOperation[Int(i)]
+            if isQueued && queue >= 0 {
+                let size = Int(sizes[Int(queue)])
+                guard size <= Self.queueMateLimit + 1 else { continue }
+                if size > 1 { wanted.insert(queue) }
+            }
+            candidates.append(Int(i))
         }
         var members: [Int: [Int]] = [:]
         if !wanted.isEmpty {
-            for i in operations.indices where operations[i].start == .queue {
-                let q = Int(index.queueOfOperation[i])
-                if wanted.contains(q) { members[q, default: []].append(i) }
+            for (i, queue) in index.queueOfOperation.enumerated() where wanted.contains(queue) && operations[i].start == .queue {
+                members[Int(queue), default: []].append(i)
             }
         }
         var search = SchedulingLint.Search(analysis, limit: Self.searchLimit, includeWaits: false)
         var findings: [Finding] = []
-        for operation in prioritized {
+        for operation in candidates {
             if let finding = check(operation, sizes: sizes, members: members, analysis, &search) { findings.append(finding) }
         }
         return findings
     }
 
     private func check(
-        _ operation: Int, sizes: [Int], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
+        _ operation: Int, sizes: [Int32], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
     ) -> Finding? {
         let op = analysis.graph.operations[operation]
         let q = SchedulingLint.quoted
@@ -103,6 +105,8 @@ public struct CrossQueuePriorityRule: Rule {
             if sizes[queue] == 1 {
                 reason = "it is alone on \(SchedulingLint.describe(queue: queue, in: analysis))"
             } else {
+                // On a dependency cycle it never runs at all: OPL101 reports that.
+                guard !analysis.components.isOnCycle(operation, in: analysis.index) else { return nil }
                 guard let mates = members[queue]?.filter({ $0 != operation }) else { return nil }
                 guard let links = orderingLinks(operation, mates, analysis, &search) else { return nil }
                 others = mates.map(analysis.name)

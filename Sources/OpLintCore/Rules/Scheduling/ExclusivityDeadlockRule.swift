@@ -51,14 +51,14 @@ public struct ExclusivityDeadlockRule: Rule {
         var category: String
     }
 
-    /// - Complexity: O(1) without exclusivity categories; else O(*n* + *e*) for the components
-    ///   reachable from members of a category, plus one search inside each reported cycle.
+    /// - Complexity: O(1) without exclusivity categories; else O(*n* + *e*) for the shared strongly
+    ///   connected components, plus one search inside each reported cycle.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let index = analysis.index
         guard !index.exclusivityCategories.isEmpty else { return [] }
         let operations = analysis.graph.operations
         let roots = operations.indices.filter { !operations[$0].exclusive.isEmpty }
-        let components = SchedulingLint.Components(index, roots: roots)
+        let components = analysis.components
         var groups: [Group] = []
         var members: [Group: [Int]] = [:]
         for u in roots {
@@ -89,7 +89,7 @@ public struct ExclusivityDeadlockRule: Rule {
     }
 
     private func report(
-        _ group: Group, chain: [Int], first: Int, last: Int, _ components: SchedulingLint.Components,
+        _ group: Group, chain: [Int], first: Int, last: Int, _ components: StronglyConnectedComponents,
         _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
     ) -> Finding? {
         let index = analysis.index

@@ -12,7 +12,8 @@ public struct MainThreadWaitRule: Rule {
             (`waitsForQueues`) called on the main thread: by an operation of the main queue \
             (`"main": true`), or — in graphs extracted from source — by code that runs on the \
             main thread (`@MainActor` code, view controller life-cycle methods, blocks sent to \
-            the main queue). One finding per wait, at the waiting operation.
+            the main queue). One finding per wait, at the waiting operation, or where the wait \
+            is made when the code is not an operation.
             """,
         rationale: """
             A wait blocks the calling thread until what it waits for has finished (S19). The \
@@ -45,8 +46,10 @@ public struct MainThreadWaitRule: Rule {
 
     /// One wait made on the main thread.
     struct MainThreadWait {
-        /// The waiting operation.
-        var waiter: Int
+        /// The waiting operation; nil for code that is not an operation (from source extraction).
+        var waiter: Int?
+        /// Why the code runs on the main thread, for waits that are not made by an operation.
+        var reason: String
         /// What it waits for, as the message shows it: `“load”`, `all operations of queue “io”`.
         var target: String
         /// Where the wait is made.
@@ -56,28 +59,50 @@ public struct MainThreadWaitRule: Rule {
         var queues: [String]
     }
 
-    /// - Complexity: O(1) without waits; else O(*w*) for *w* waits.
+    /// - Complexity: O(*f*) without waits by operations; else O(*w* log *w*) for *w* waits, plus
+    ///   O(*f*) for *f* main-thread waits found in source code.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         mainThreadWaits(in: analysis).map { wait in
-            let waiter = SchedulingLint.quoted(analysis.name(wait.waiter))
-            let queue = analysis.index.queueOfOperation[wait.waiter]
+            let fix = Finding.Fix("make the work that needs the result depend on it (addDependency) instead of waiting on the main thread")
+            guard let waiterIndex = wait.waiter else {
+                return finding(
+                    "code on the main thread (\(wait.reason)) waits for \(wait.target): the main thread is blocked until it finishes",
+                    at: wait.location,
+                    fix: fix,
+                    operations: wait.operations,
+                    queues: wait.queues)
+            }
+            let waiter = SchedulingLint.quoted(analysis.name(waiterIndex))
+            let queue = analysis.index.queueOfOperation[waiterIndex]
             let queueName = queue >= 0 ? analysis.graph.queues[Int(queue)].name : ""
             return finding(
                 "\(waiter) on main queue \(SchedulingLint.quoted(queueName)) waits for \(wait.target): the main thread is blocked until it finishes",
-                at: analysis.location(ofOperation: wait.waiter),
+                at: analysis.location(ofOperation: waiterIndex),
                 related: [Finding.Related(wait.location, "\(waiter) waits for \(wait.target) here")],
-                fix: Finding.Fix("make the work that needs the result depend on it (addDependency) instead of waiting on the main thread"),
-                operations: [analysis.name(wait.waiter)] + wait.operations,
+                fix: fix,
+                operations: [analysis.name(waiterIndex)] + wait.operations,
                 queues: [queueName] + wait.queues)
         }
     }
 
-    /// The waits of operations that execute on a main queue, in operation order.
+    /// The waits made on the main thread: by operations of a main queue, in operation order,
+    /// then those the source scanner found in code that runs on the main thread.
     ///
-    /// Waits made on the main thread by code that is not an operation come from source
-    /// extraction; they are added here once the source facts carry them.
-    /// - Complexity: O(*w*) for *w* waits.
+    /// - Complexity: O(*w* log *w* + *f*).
     func mainThreadWaits(in analysis: GraphAnalysis) -> [MainThreadWait] {
+        operationWaits(in: analysis) + analysis.graph.sourceFacts.mainThreadWaits.map { fact in
+            if let name = fact.operation {
+                return MainThreadWait(waiter: nil, reason: fact.reason, target: SchedulingLint.quoted(name),
+                                      location: fact.location, operations: [name], queues: [])
+            }
+            let name = fact.queue ?? ""
+            return MainThreadWait(waiter: nil, reason: fact.reason, target: "all operations of queue \(SchedulingLint.quoted(name))",
+                                  location: fact.location, operations: [], queues: [name])
+        }
+    }
+
+    /// The waits of operations that execute on a main queue, in operation order.
+    private func operationWaits(in analysis: GraphAnalysis) -> [MainThreadWait] {
         let index = analysis.index
         guard !index.operationWaits.isEmpty || !index.queueWaits.isEmpty else { return [] }
         guard analysis.graph.queues.contains(where: \.isMain) else { return [] }
@@ -90,14 +115,14 @@ public struct MainThreadWaitRule: Rule {
         for wait in index.operationWaits where onMainQueue(wait.waiter) {
             let name = analysis.name(Int(wait.target))
             waits.append(((wait.waiter, 0, wait.index), MainThreadWait(
-                waiter: Int(wait.waiter), target: SchedulingLint.quoted(name),
+                waiter: Int(wait.waiter), reason: "", target: SchedulingLint.quoted(name),
                 location: SchedulingLint.location(ofWait: Int(wait.index), by: Int(wait.waiter), in: analysis),
                 operations: [name], queues: [])))
         }
         for wait in index.queueWaits where onMainQueue(wait.waiter) {
             let name = analysis.graph.queues[Int(wait.queue)].name
             waits.append(((wait.waiter, 1, wait.index), MainThreadWait(
-                waiter: Int(wait.waiter), target: "all operations of queue \(SchedulingLint.quoted(name))",
+                waiter: Int(wait.waiter), reason: "", target: "all operations of queue \(SchedulingLint.quoted(name))",
                 location: SchedulingLint.location(ofQueueWait: Int(wait.index), by: Int(wait.waiter), in: analysis),
                 operations: [], queues: [name])))
         }

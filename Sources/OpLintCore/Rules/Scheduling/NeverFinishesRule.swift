@@ -49,15 +49,12 @@ public struct NeverFinishesRule: Rule {
         limits: "Stranded operations are counted up to 100,000 per operation; beyond that the message says \"at least\"."
     )
 
-    /// - Complexity: O(*n*) when every operation finishes; else O(*n* + *k* × min(100,000, *n* + *e*))
+    /// - Complexity: O(1) after the shared feature scan when every operation finishes; else O(*n* + *k* × min(100,000, *n* + *e*))
     ///   for *k* operations that never finish.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        let operations = analysis.graph.operations
-        var neverFinishing: [Int] = []
-        for i in operations.indices where !operations[i].finishes && operations[i].start != .never {
-            neverFinishing.append(i)
-        }
+        var neverFinishing = analysis.schedulingFeatures.neverFinishing.map(Int.init)
         guard !neverFinishing.isEmpty else { return [] }
+        let operations = analysis.graph.operations
         let cancelled = SchedulingLint.cancelledOperations(in: analysis)
         neverFinishing.removeAll { cancelled.contains($0) && operations[$0].checksCancellation }
         guard !neverFinishing.isEmpty else { return [] }

@@ -2,6 +2,9 @@
 public struct PriorityInversionRule: Rule {
     public init() {}
 
+    /// Inversions reported per queue of the waiting operation; the last one counts the rest.
+    static let perQueueLimit = 100
+
     public static let description = RuleDescription(
         code: "OPL209",
         name: "priority-inversion",
@@ -13,8 +16,9 @@ public struct PriorityInversionRule: Rule {
             queue's; `default` on either side counts as not set) against the other's, and — when both are on the same queue — their queue \
             priorities (rounded to the named levels). One finding per pair, at the waiting \
             operation; the message gives both levels. Implicit exclusivity edges are not \
-            checked (their order is deliberate), nor waits for whole queues. The QoS of the \
-            main queue is the one the graph gives it.
+            checked (their order is deliberate), nor waits for whole queues, nor pairs on one \
+            dependency cycle (OPL101 reports those). The QoS of the main queue is the one the \
+            graph gives it.
             """,
         rationale: """
             An operation's effective QoS is the higher of its own and its queue's (S10); the \
@@ -50,47 +54,122 @@ public struct PriorityInversionRule: Rule {
                 { "name": "render", "queue": "ui", "dependencies": ["thumbnail"] }
               ]
             }
-            """)
+            """),
+        limits: """
+            At most 100 inversions are listed per queue of the waiting operations (and 100 for \
+            operations on no queue); the last one listed says how many more there are.
+            """
     )
 
-    /// - Complexity: O(*n* + *q*) when every QoS is `default` and every priority `normal`; else O(*n* + *e* + *w*).
+    /// What the check compares, per operation: effective QoS and rounded priority.
+    private struct Levels {
+        /// Effective QoS of each operation; empty when no QoS is set anywhere.
+        var qualityOfService: [QualityOfService] = []
+        /// Priority level of each operation divided by 4 (-2…2); empty when every priority is normal.
+        var priority: [Int8] = []
+
+        /// Whether `waiter` has the higher QoS, or the higher priority on the same queue that starts both.
+        func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex, _ operations: [OperationGraph.Operation]) -> Bool {
+            guard waiter != target else { return false }
+            if !qualityOfService.isEmpty, qualityOfService[waiter] > qualityOfService[target] { return true }
+            guard !priority.isEmpty, priority[waiter] > priority[target] else { return false }
+            let queue = index.queueOfOperation[waiter]
+            return queue >= 0 && index.queueOfOperation[target] == queue
+                && operations[waiter].start == .queue && operations[target].start == .queue
+        }
+    }
+
+    /// - Complexity: O(*q*) after the shared feature scan when every QoS is `default` and every
+    ///   priority `normal`; else O(*n* + *e* + *w*), plus O(degree) per finding.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let graph = analysis.graph
         let index = analysis.index
+        let features = analysis.schedulingFeatures
         let queueQoS = graph.queues.contains { $0.qualityOfService != .default }
-        var operationQoS = false
-        var priorities = false
-        for operation in graph.operations.indices {
-            if graph.operations[operation].qualityOfService != .default { operationQoS = true }
-            if graph.operations[operation].priority.level != .normal { priorities = true }
-            if operationQoS && priorities { break }
-        }
-        guard queueQoS || operationQoS || priorities else { return [] }
-        let checkQoS = queueQoS || operationQoS
-        var findings: [Finding] = []
-        var waitsByWaiter: [Int32: [(target: Int32, index: Int32)]] = [:]
-        for wait in index.operationWaits { waitsByWaiter[wait.waiter, default: []].append((wait.target, wait.index)) }
-        for waiter in 0..<index.operationCount {
-            var seen: [Int32] = []
-            for edge in index.dependencyEdges(of: waiter) {
-                guard case .dependency = index.origin(ofEdge: edge) else { continue }
-                let target = index.dependencyTargets[edge]
-                guard !seen.contains(target) else { continue }
-                seen.append(target)
-                if let finding = compare(waiter, Int(target), checkQoS: checkQoS, checkPriority: priorities, analysis, verb: "depends on",
-                                         site: analysis.location(ofEdge: edge, from: waiter)) {
-                    findings.append(finding)
-                }
+        guard queueQoS || !features.qualityOfServiceSetters.isEmpty || !features.prioritized.isEmpty else { return [] }
+        var levels = Levels()
+        let n = index.operationCount
+        if queueQoS || !features.qualityOfServiceSetters.isEmpty {
+            levels.qualityOfService = index.queueOfOperation.map { $0 >= 0 ? graph.queues[Int($0)].qualityOfService : .default }
+            for i in features.qualityOfServiceSetters {
+                levels.qualityOfService[Int(i)] = effectiveQoS(Int(i), analysis)
             }
-            for wait in waitsByWaiter[Int32(waiter)] ?? [] where !seen.contains(wait.target) {
-                seen.append(wait.target)
-                let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
-                if let finding = compare(waiter, Int(wait.target), checkQoS: checkQoS, checkPriority: priorities, analysis, verb: "waits for", site: site) {
-                    findings.append(finding)
+        }
+        levels.priority = features.priorityLevel
+        // Two operations on one dependency cycle never run at all: OPL101 reports them.
+        let components = analysis.components
+        var findings = CappedFindings(queueCount: graph.queues.count)
+        for waiter in 0..<n {
+            let edges = index.dependencyEdges(of: waiter)
+            for edge in edges {
+                let target = Int(index.dependencyTargets[edge])
+                guard levels.inverted(waiter, target, index, graph.operations), case .dependency = index.origin(ofEdge: edge),
+                      components.component[waiter] != components.component[target] else { continue }
+                // One finding per pair: skip a repeated dependency on the same operation.
+                guard !index.dependencyTargets[edges.lowerBound..<edge].contains(Int32(target)) else { continue }
+                guard findings.admit(index.queueOfOperation[waiter]) else { continue }
+                if let finding = compare(waiter, target, levels, analysis, verb: "depends on", site: analysis.location(ofEdge: edge, from: waiter)) {
+                    findings.append(finding, queue: index.queueOfOperation[waiter])
                 }
             }
         }
-        return findings
+        var previousWaiter: Int32 = -1
+        var waitedFor: [Int32] = []
+        for wait in index.operationWaits {
+            if wait.waiter != previousWaiter {
+                previousWaiter = wait.waiter
+                waitedFor = []
+            }
+            let waiter = Int(wait.waiter)
+            let target = Int(wait.target)
+            guard !waitedFor.contains(wait.target), levels.inverted(waiter, target, index, graph.operations),
+                  components.component[waiter] != components.component[target] else { continue }
+            waitedFor.append(wait.target)
+            guard index.edge(from: waiter, to: target) == nil else { continue }  // Reported as a dependency.
+            guard findings.admit(index.queueOfOperation[waiter]) else { continue }
+            let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
+            if let finding = compare(waiter, target, levels, analysis, verb: "waits for", site: site) {
+                findings.append(finding, queue: index.queueOfOperation[waiter])
+            }
+        }
+        return findings.result(analysis)
+    }
+
+    /// The findings, at most `perQueueLimit` per queue of the waiting operation; the last one
+    /// reported for a queue counts the rest.
+    private struct CappedFindings {
+        private var findings: [Finding] = []
+        /// Per queue (the last slot: no queue), how many inversions were found and which finding came last.
+        private var found: [Int]
+        private var last: [Int]
+
+        init(queueCount: Int) {
+            found = [Int](repeating: 0, count: queueCount + 1)
+            last = [Int](repeating: -1, count: queueCount + 1)
+        }
+
+        private func slot(_ queue: Int32) -> Int { queue >= 0 ? Int(queue) : found.count - 1 }
+
+        /// Counts one inversion by an operation of `queue`; true while it is still to be reported.
+        mutating func admit(_ queue: Int32) -> Bool {
+            found[slot(queue)] += 1
+            return found[slot(queue)] <= PriorityInversionRule.perQueueLimit
+        }
+
+        mutating func append(_ finding: Finding, queue: Int32) {
+            last[slot(queue)] = findings.count
+            findings.append(finding)
+        }
+
+        func result(_ analysis: GraphAnalysis) -> [Finding] {
+            var result = findings
+            for s in found.indices where found[s] > PriorityInversionRule.perQueueLimit && last[s] >= 0 {
+                let rest = found[s] - PriorityInversionRule.perQueueLimit
+                let place = s < analysis.graph.queues.count ? "of queue \(SchedulingLint.quoted(analysis.graph.queues[s].name))" : "on no queue"
+                result[last[s]].notes.append("\(rest) more inversions by operations \(place) are not listed")
+            }
+            return result
+        }
     }
 
     /// The higher of an operation's QoS and its queue's (S10); `default` on either side means
@@ -105,17 +184,16 @@ public struct PriorityInversionRule: Rule {
     }
 
     private func compare(
-        _ waiter: Int, _ target: Int, checkQoS: Bool, checkPriority: Bool, _ analysis: GraphAnalysis,
-        verb: String, site: SourceLocation
+        _ waiter: Int, _ target: Int, _ levels: Levels, _ analysis: GraphAnalysis, verb: String, site: SourceLocation
     ) -> Finding? {
         guard waiter != target else { return nil }
         let q = SchedulingLint.quoted
         let waiterName = q(analysis.name(waiter))
         let targetName = q(analysis.name(target))
         let related = [Finding.Related(site, "\(waiterName) \(verb) \(targetName) here"), SchedulingLint.created(target, in: analysis)]
-        if checkQoS {
-            let high = effectiveQoS(waiter, analysis)
-            let low = effectiveQoS(target, analysis)
+        if !levels.qualityOfService.isEmpty {
+            let high = levels.qualityOfService[waiter]
+            let low = levels.qualityOfService[target]
             if high > low {
                 return finding(
                     "\(waiterName) (effective QoS \(high.rawValue)) \(verb) \(targetName) (effective QoS \(low.rawValue)): the \(high.rawValue) work is held up by \(low.rawValue) work",
@@ -126,11 +204,11 @@ public struct PriorityInversionRule: Rule {
                     queues: queueNames(waiter, target, analysis))
             }
         }
-        guard checkPriority, let queue = SchedulingLint.queue(of: waiter, in: analysis),
-              SchedulingLint.queue(of: target, in: analysis) == queue else { return nil }
-        let high = analysis.graph.operations[waiter].priority.level
-        let low = analysis.graph.operations[target].priority.level
-        guard high > low else { return nil }
+        let operations = analysis.graph.operations
+        guard operations[waiter].start == .queue, operations[target].start == .queue,
+              let queue = SchedulingLint.queue(of: waiter, in: analysis) else { return nil }
+        let high = operations[waiter].priority.level
+        let low = operations[target].priority.level
         return finding(
             "\(waiterName) (priority \(high.description)) \(verb) \(targetName) (priority \(low.description)) on the same queue \(q(analysis.graph.queues[queue].name)): the queue starts \(targetName) after its other ready operations",
             at: analysis.location(ofOperation: waiter),

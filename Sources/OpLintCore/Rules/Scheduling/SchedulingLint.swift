@@ -6,6 +6,7 @@ enum SchedulingLint {
 
     /// A name in curly quotes, with control characters escaped so a message stays on one line.
     static func quoted(_ name: String) -> String {
+        if !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "“" + name + "”" }
         var text = "“"
         for scalar in name.unicodeScalars {
             switch scalar {

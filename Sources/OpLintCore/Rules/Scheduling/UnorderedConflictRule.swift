@@ -66,15 +66,16 @@ public struct UnorderedConflictRule: Rule {
         var writes: Bool
     }
 
-    /// - Complexity: O(*n*) when no operation declares `reads` or `writes`; else
+    /// - Complexity: O(1) after the shared feature scan when no operation declares `reads` or `writes`; else
     ///   O(*n* + Σ *k*² + *a* × min(10,000, *n* + *e*)) for *a* accessors and *k* accessors per resource.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        let features = analysis.schedulingFeatures
+        guard !features.accessors.isEmpty else { return [] }
         let operations = analysis.graph.operations
         var byResource: [String: [Access]] = [:]
-        var hasBarrier = false
-        for i in operations.indices {
-            if operations[i].isBarrier { hasBarrier = true }
-            guard !operations[i].reads.isEmpty || !operations[i].writes.isEmpty, operations[i].start != .never else { continue }
+        for accessor in features.accessors {
+            let i = Int(accessor)
+            guard operations[i].start != .never else { continue }
             let writes = Set(operations[i].writes)
             for resource in writes.sorted() { byResource[resource, default: []].append(Access(operation: i, writes: true)) }
             for resource in Set(operations[i].reads).subtracting(writes).sorted() {
@@ -84,7 +85,7 @@ public struct UnorderedConflictRule: Rule {
         guard !byResource.isEmpty else { return [] }
         var accessors = Set<Int>()
         for accesses in byResource.values { for access in accesses { accessors.insert(access.operation) } }
-        var order = ConflictOrder(analysis, accessors: accessors, barriers: hasBarrier)
+        var order = ConflictOrder(analysis, accessors: accessors, barriers: features.usesBarriers)
         var pairs = ConflictPairs()
         var findings: [Finding] = []
         for resource in byResource.keys.sorted() {

@@ -71,8 +71,7 @@ public struct ZeroWidthQueueRule: Rule {
     private func zeroWidth(_ q: Int, _ operations: [Int], _ analysis: GraphAnalysis) -> Finding {
         let queueName = analysis.graph.queues[q].name
         let names = operations.map(analysis.name)
-        let related = [SchedulingLint.created(queue: q, in: analysis)]
-            + operations.prefix(SchedulingLint.namesShown).map { SchedulingLint.created($0, in: analysis) }
+        let related = operations.prefix(SchedulingLint.namesShown).map { SchedulingLint.created($0, in: analysis) }
         return finding(
             "queue \(SchedulingLint.quoted(queueName)) has maxConcurrentOperationCount 0: its \(SchedulingLint.count(operations.count, "operation")) (\(SchedulingLint.list(names))) never \(operations.count == 1 ? "starts" : "start")",
             at: analysis.location(ofQueue: q),
