@@ -7,27 +7,30 @@ extension Schedule {
         typealias F = ScheduleFormatting
         var out = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
         let header = ["operation", "queue", "slot", "start", "end", "state", "waited for"]
-        var rows: [[String]] = [header]
-        rows.reserveCapacity(entries.count + 1)
+        let columns = header.count
+        // One flat array of cells: most are small strings, stored inline without allocation.
+        var cells: [String] = header
+        cells.reserveCapacity((entries.count + 1) * columns)
         for entry in entries {
-            rows.append([
-                F.name(entry.operation),
-                entry.queue.map(F.name) ?? "-",
-                entry.slot.map(String.init) ?? "-",
-                entry.start.map(F.time) ?? "-",
-                entry.end.map(F.time) ?? "-",
-                entry.state.rawValue,
-                entry.waitedFor.map { F.name($0.description) } ?? "-",
-            ])
+            cells.append(F.name(entry.operation))
+            cells.append(entry.queue.map(F.name) ?? "-")
+            cells.append(entry.slot.map(String.init) ?? "-")
+            cells.append(entry.start.map(F.time) ?? "-")
+            cells.append(entry.end.map(F.time) ?? "-")
+            cells.append(entry.state.rawValue)
+            cells.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
         }
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        for row in rows {
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                line += i == row.count - 1 ? cell : F.pad(cell, widths[i] + 2)
+        var widths = [Int](repeating: 0, count: columns)
+        for (i, cell) in cells.enumerated() { widths[i % columns] = max(widths[i % columns], F.width(cell)) }
+        out.reserveCapacity(out.utf8.count + cells.count * 12)
+        for (i, cell) in cells.enumerated() {
+            let column = i % columns
+            out += cell
+            if column == columns - 1 {
+                out += "\n"
+            } else {
+                out += String(repeating: " ", count: widths[column] + 2 - F.width(cell))
             }
-            out += line + "\n"
         }
         if !queues.isEmpty {
             out += "\nqueues\n"

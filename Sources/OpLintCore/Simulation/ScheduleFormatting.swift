@@ -40,9 +40,15 @@ enum ScheduleFormatting {
         return out
     }
 
-    /// Pads `text` to `width` characters.
+    /// The width of `text` in columns, counted as Unicode scalars (fast, and exact for the
+    /// names and numbers of a schedule).
+    static func width(_ text: String) -> Int {
+        text.unicodeScalars.count
+    }
+
+    /// Pads `text` to `width` columns.
     static func pad(_ text: String, _ width: Int) -> String {
-        let count = text.count
+        let count = Self.width(text)
         return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 }
