@@ -7,25 +7,34 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func csv() -> String {
-        var out = Self.csvHeader + "\n"
-        out.reserveCapacity(entries.count * 48 + 64)
+        var out = ScheduleWriter(capacity: entries.count * 48 + 64)
+        out.append(Self.csvHeader)
+        out.append(byte: 0x0A)
         for entry in entries {
             Self.appendField(entry.operation, to: &out)
-            out += ","
+            out.append(byte: 0x2C)
             if let queue = entry.queue { Self.appendField(queue, to: &out) }
-            out += ","
-            if let slot = entry.slot { out += String(slot) }
-            out += ","
-            if let start = entry.start { out += ScheduleFormatting.time(start) }
-            out += ","
-            if let end = entry.end { out += ScheduleFormatting.time(end) }
-            out += ","
-            out += entry.state.rawValue
-            out += ","
+            out.append(byte: 0x2C)
+            if let slot = entry.slot { out.append(integer: slot) }
+            out.append(byte: 0x2C)
+            if let start = entry.start { out.append(time: start) }
+            out.append(byte: 0x2C)
+            if let end = entry.end { out.append(time: end) }
+            out.append(byte: 0x2C)
+            out.append(entry.state.rawValue)
+            out.append(byte: 0x2C)
             if let waited = entry.waitedFor { Self.appendField(waited.description, to: &out) }
-            out += "\n"
+            out.append(byte: 0x0A)
         }
-        return out
+        return out.text
+    }
+
+    static func appendField(_ text: String, to out: inout ScheduleWriter) {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            out.append(text)
+            return
+        }
+        out.append(csvField(text))
     }
 
     /// A field quoted when it holds a comma, a quote or a line break.

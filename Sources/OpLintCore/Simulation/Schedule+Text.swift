@@ -7,31 +7,57 @@ extension Schedule {
         typealias F = ScheduleFormatting
         var out = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
         let header = ["operation", "queue", "slot", "start", "end", "state", "waited for"]
-        let columns = header.count
-        // One flat array of cells: most are small strings, stored inline without allocation.
-        var cells: [String] = header
-        cells.reserveCapacity((entries.count + 1) * columns)
+        var widths = header.map(F.width)
+        var names: [String] = []
+        names.reserveCapacity(entries.count)
+        var waited: [String] = []
+        waited.reserveCapacity(entries.count)
         for entry in entries {
-            cells.append(F.name(entry.operation))
-            cells.append(entry.queue.map(F.name) ?? "-")
-            cells.append(entry.slot.map(String.init) ?? "-")
-            cells.append(entry.start.map(F.time) ?? "-")
-            cells.append(entry.end.map(F.time) ?? "-")
-            cells.append(entry.state.rawValue)
-            cells.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
+            let name = F.name(entry.operation)
+            names.append(name)
+            widths[0] = max(widths[0], F.width(name))
+            widths[1] = max(widths[1], entry.queue.map { F.width(F.name($0)) } ?? 1)
+            widths[2] = max(widths[2], entry.slot.map { String($0).utf8.count } ?? 1)
+            widths[3] = max(widths[3], entry.start.map(ScheduleWriter.timeWidth) ?? 1)
+            widths[4] = max(widths[4], entry.end.map(ScheduleWriter.timeWidth) ?? 1)
+            widths[5] = max(widths[5], entry.state.rawValue.utf8.count)
+            waited.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
         }
-        var widths = [Int](repeating: 0, count: columns)
-        for (i, cell) in cells.enumerated() { widths[i % columns] = max(widths[i % columns], F.width(cell)) }
-        out.reserveCapacity(out.utf8.count + cells.count * 12)
-        for (i, cell) in cells.enumerated() {
-            let column = i % columns
-            out += cell
-            if column == columns - 1 {
-                out += "\n"
+        var table = ScheduleWriter(capacity: (entries.count + 1) * (widths.reduce(0, +) + 14))
+        for (i, title) in header.enumerated() {
+            table.append(title)
+            if i < header.count - 1 { table.append(spaces: widths[i] + 2 - F.width(title)) }
+        }
+        table.append(byte: 0x0A)
+        for (k, entry) in entries.enumerated() {
+            table.append(names[k])
+            table.append(spaces: widths[0] + 2 - F.width(names[k]))
+            let queue = entry.queue.map(F.name) ?? "-"
+            table.append(queue)
+            table.append(spaces: widths[1] + 2 - F.width(queue))
+            let slot = entry.slot.map(String.init) ?? "-"
+            table.append(slot)
+            table.append(spaces: widths[2] + 2 - slot.utf8.count)
+            if let start = entry.start {
+                table.append(time: start)
+                table.append(spaces: widths[3] + 2 - ScheduleWriter.timeWidth(start))
             } else {
-                out += String(repeating: " ", count: widths[column] + 2 - F.width(cell))
+                table.append("-")
+                table.append(spaces: widths[3] + 1)
             }
+            if let end = entry.end {
+                table.append(time: end)
+                table.append(spaces: widths[4] + 2 - ScheduleWriter.timeWidth(end))
+            } else {
+                table.append("-")
+                table.append(spaces: widths[4] + 1)
+            }
+            table.append(entry.state.rawValue)
+            table.append(spaces: widths[5] + 2 - entry.state.rawValue.utf8.count)
+            table.append(waited[k])
+            table.append(byte: 0x0A)
         }
+        out += table.text
         if !queues.isEmpty {
             out += "\nqueues\n"
             let nameWidth = queues.map { F.name($0.name).count }.max() ?? 0
