@@ -73,9 +73,11 @@ extension Schedule {
         if !criticalPath.isEmpty {
             let span = (criticalPath.last?.end ?? 0) - (criticalPath.first?.start ?? 0)
             out += "\ncritical path (\(F.time(span)) s, \(criticalPath.count) step\(criticalPath.count == 1 ? "" : "s"))\n"
-            let nameWidth = criticalPath.map { F.name($0.operation).count }.max() ?? 0
-            for step in criticalPath {
-                out += "  \(F.time(step.start)) → \(F.time(step.end))  \(F.pad(F.name(step.operation), nameWidth))  released by \(F.name(step.releasedBy.description))\n"
+            let nameWidth = criticalPath.map { F.width(F.name($0.operation)) }.max() ?? 0
+            let spans = criticalPath.map { "\(F.time($0.start)) → \(F.time($0.end))" }
+            let spanWidth = spans.map(F.width).max() ?? 0
+            for (step, span) in zip(criticalPath, spans) {
+                out += "  \(F.pad(span, spanWidth))  \(F.pad(F.name(step.operation), nameWidth))  released by \(F.name(step.releasedBy.description))\n"
             }
         }
         if let stuck {
