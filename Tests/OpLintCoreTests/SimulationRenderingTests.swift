@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OpLintCore
 
@@ -71,5 +72,17 @@ import Testing
         #expect(trace.contains("\"args\":{\"name\":\"q slot 1\"}"))
         #expect(trace.components(separatedBy: "\"ph\":\"X\"").count == 4)
         #expect(trace.contains("\"ph\":\"s\"") && trace.contains("\"ph\":\"f\""))
+    }
+
+    @Test func byteWriterTimesMatchTheFormatter() {
+        var random = SimulationRandom(seed: 9)
+        var values: [Double] = [0, 0.0004, 0.0005, 0.9995, 1, 9.9999, 10, 123456.789, -0.5, -1234.0004]
+        for _ in 0..<2000 { values.append((random.unit() - 0.2) * pow(10, Double(random.next() % 8))) }
+        for value in values {
+            var writer = ScheduleWriter(capacity: 16)
+            writer.append(time: value)
+            #expect(writer.text == ScheduleFormatting.time(value), "\(value)")
+            #expect(ScheduleWriter.timeWidth(value) == ScheduleFormatting.time(value).utf8.count, "\(value)")
+        }
     }
 }

@@ -261,4 +261,30 @@ import Testing
         #expect(throws: SimulationError.self) { try F.run(base, whatIf: WhatIf(durations: ["a": .nan])) }
         #expect(throws: SimulationError.self) { try F.run(base, whatIf: WhatIf(cancels: [("zz", 1)])) }
     }
+
+    @Test(arguments: SimulationPlatform.allCases)
+    func waitForAQueueToDrain(platform: SimulationPlatform) throws {
+        // S19: waitUntilAllOperationsAreFinished on another queue holds the slot until it drains.
+        let graph = F.graph([.init(name: "q", maxConcurrentOperationCount: 1), .init(name: "r")], [
+            F.op("a", "q") { $0.waitsForQueues = ["r"] }, F.op("b", "q"),
+            F.op("x", "r", duration: 2), F.op("y", "r", duration: 0.5),
+        ])
+        let schedule = try F.run(graph, platform)
+        let a = try #require(schedule.entry("a"))
+        #expect(a.start == 0 && a.runStart == 2 && a.end == 3)
+        #expect(a.waitedFor == Schedule.Constraint(.queueWait, queue: "r"))
+        #expect(schedule.entry("b")?.start == 3)
+        #expect(schedule.criticalPath.map(\.operation) == ["x", "a", "b"])
+    }
+
+    @Test func waitingForTheQueueThatHoldsTheWaiterDeadlocks() throws {
+        // S19: a queue that contains the waiter never drains while it waits.
+        let graph = F.graph([.init(name: "q", maxConcurrentOperationCount: 2)], [
+            F.op("a") { $0.waitsForQueues = ["q"] }, F.op("b"),
+        ])
+        let stuck = try #require(try F.run(graph).stuck)
+        #expect(stuck.rootCauses.map(\.kind) == [.waitCycle])
+        #expect(stuck.rootCauses[0].members.map(\.operation) == ["a"])
+        #expect(stuck.text().contains("waits for queue \"q\" to drain: a"))
+    }
 }

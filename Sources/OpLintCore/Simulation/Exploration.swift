@@ -219,11 +219,12 @@ final class ExplorationPartials: @unchecked Sendable {
         }
         var conflicts: [Int: (run: Int, seed: UInt64)] = [:]
         for partial in all {
-            for (k, found) in partial.conflicts where conflicts[k] == nil || found.run < conflicts[k]!.run {
+            for (k, found) in partial.conflicts where found.run < (conflicts[k]?.run ?? Int.max) {
                 conflicts[k] = found
             }
         }
         let candidates = Simulator.conflictCandidates(model)
+        let conflictSeeds = conflicts.keys.sorted().compactMap { k in conflicts[k].map { (k, $0.seed) } }
         return Exploration(
             runs: runs,
             seed: seed,
@@ -231,9 +232,9 @@ final class ExplorationPartials: @unchecked Sendable {
             deadlocks: deadlocks.values.sorted { $0.run < $1.run }.map { .init(seed: $0.seed, runs: $0.count, report: $0.report) },
             orderChanges: orderChanges,
             orderChangesSkipped: !trackPairs,
-            conflicts: conflicts.keys.sorted().map { k in
+            conflicts: conflictSeeds.map { k, seed in
                 let (a, b, resource) = candidates[k]
-                return .init(first: model.name(Int(a)), second: model.name(Int(b)), resource: resource, seed: conflicts[k]!.seed)
+                return .init(first: model.name(Int(a)), second: model.name(Int(b)), resource: resource, seed: seed)
             }
         )
     }

@@ -7,25 +7,51 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func csv() -> String {
-        var out = Self.csvHeader + "\n"
+        var out = ScheduleWriter(capacity: entries.count * 48 + 64)
+        out.append(Self.csvHeader)
+        out.append(byte: 0x0A)
         for entry in entries {
-            let fields = [
-                entry.operation,
-                entry.queue ?? "",
-                entry.slot.map(String.init) ?? "",
-                entry.start.map(ScheduleFormatting.time) ?? "",
-                entry.end.map(ScheduleFormatting.time) ?? "",
-                entry.state.rawValue,
-                entry.waitedFor?.description ?? "",
-            ]
-            out += fields.map(Self.csvField).joined(separator: ",") + "\n"
+            Self.appendField(entry.operation, to: &out)
+            out.append(byte: 0x2C)
+            if let queue = entry.queue { Self.appendField(queue, to: &out) }
+            out.append(byte: 0x2C)
+            if let slot = entry.slot { out.append(integer: slot) }
+            out.append(byte: 0x2C)
+            if let start = entry.start { out.append(time: start) }
+            out.append(byte: 0x2C)
+            if let end = entry.end { out.append(time: end) }
+            out.append(byte: 0x2C)
+            out.append(entry.state.rawValue)
+            out.append(byte: 0x2C)
+            if let waited = entry.waitedFor { Self.appendField(waited.description, to: &out) }
+            out.append(byte: 0x0A)
         }
-        return out
+        return out.text
+    }
+
+    static func appendField(_ text: String, to out: inout ScheduleWriter) {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            out.append(text)
+            return
+        }
+        out.append(csvField(text))
     }
 
     /// A field quoted when it holds a comma, a quote or a line break.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var out = ""
+        appendField(text, to: &out)
+        return out
+    }
+
+    /// Appends a field, quoted when it holds a comma, a quote or a line break (scanned as bytes).
+    static func appendField(_ text: String, to out: inout String) {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            out += text
+            return
+        }
+        out += "\""
+        out += text.replacingOccurrences(of: "\"", with: "\"\"")
+        out += "\""
     }
 }

@@ -26,7 +26,8 @@ public struct ScheduleComparison: Sendable, Equatable {
             seen.insert(entry.operation)
             let new: Double? = after[entry.operation] ?? nil
             guard new != entry.start else { continue }
-            let change = (new != nil && entry.start != nil) ? new! - entry.start! : .infinity
+            var change = Double.infinity
+            if let new, let old = entry.start { change = new - old }
             moves.append(Move(operation: entry.operation, before: entry.start, after: new, change: change))
         }
         for entry in other.entries where !seen.contains(entry.operation) && entry.start != nil {

@@ -27,7 +27,7 @@ enum ScheduleFormatting {
 
     /// A name as shown in text: control characters escaped so that one name is one line.
     static func name(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return name }
+        guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return name }
         var out = ""
         for scalar in name.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {
@@ -40,9 +40,18 @@ enum ScheduleFormatting {
         return out
     }
 
-    /// Pads `text` to `width` characters.
+    /// The width of `text` in columns, counted as Unicode scalars (fast, and exact for the
+    /// names and numbers of a schedule).
+    static func width(_ text: String) -> Int {
+        // Fast path: ASCII text is one column per byte.
+        let bytes = text.utf8.count
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return bytes }
+        return text.unicodeScalars.count
+    }
+
+    /// Pads `text` to `width` columns.
     static func pad(_ text: String, _ width: Int) -> String {
-        let count = text.count
+        let count = Self.width(text)
         return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 }

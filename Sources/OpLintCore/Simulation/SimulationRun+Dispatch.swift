@@ -19,8 +19,7 @@ extension SimulationRun {
             var i = 0
             while i < dirtyQueues.count {
                 let q = Int(dirtyQueues[i])
-                let state = queues[q]
-                var keep = !state.suspended && state.used < state.width
+                var keep = !queues[q].suspended && queues[q].used < queues[q].width
                 var op = -1
                 if keep, let top = head(of: q) { op = top } else { keep = false }
                 if keep && !model.queueIsMain[q] && needsThread(op) && threadsUsed >= model.threads {

@@ -193,7 +193,10 @@ struct SimulationRun {
 
     /// The tie key of an operation's end: queue order, then the order it started (random when exploring).
     mutating func finishOrder(_ op: Int) -> UInt64 {
-        if tieRandom != nil { return tieRandom!.next() >> 2 }
+        if var random = tieRandom {
+            defer { tieRandom = random }
+            return random.next() >> 2
+        }
         let q = Int(model.queueOf[op])
         let queueRank = UInt64(q >= 0 ? queueTieRank[q] : model.queueCount)
         return (min(queueRank, 0x3FFF) << 48) | UInt64(max(0, startCounter[op]))
