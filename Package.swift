@@ -30,14 +30,12 @@ let package = Package(
         // The commands: declared options, help, exit codes.
         .target(name: "OpLintCLI", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
+        // The workload generator and the benchmark harness (docs/performance.md).
+        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
-        .testTarget(
-            name: "OpLintCLITests",
-            dependencies: ["OpLintCLI", "oplint"],
-            resources: [.copy("Snapshots")]
-        ),
+        .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -53,7 +53,7 @@ import Testing
         #expect(alone.map(\.severity) == [.warning])
         let needed = lint([op("orphan", queue: nil), op("user", deps: ["orphan"])], rule: NeverStartedRule.self)
         #expect(needed.map(\.severity) == [.error])
-        #expect(needed[0].message.contains("1 operation wait for it: user"))
+        #expect(needed[0].message.contains("1 operation waits for it: user"))
         var waiter = op("waiter")
         waiter.waitsFor = ["orphan"]
         let waited = lint([op("orphan", queue: nil), waiter], rule: NeverStartedRule.self)

@@ -90,8 +90,8 @@ public struct Option: Sendable {
 
 /// Where a command writes and what it knows of its terminal.
 public struct CommandContext: Sendable {
-    public var standardOutput: OutputStream
-    public var standardError: OutputStream
+    public var standardOutput: OutputChannel
+    public var standardError: OutputChannel
     /// Standard output is a terminal and `NO_COLOR` is not set.
     public var colorOutput: Bool
     /// Standard error is a terminal: long work may show progress there.
@@ -100,8 +100,8 @@ public struct CommandContext: Sendable {
     public var currentDirectory: String
 
     public init(
-        standardOutput: OutputStream,
-        standardError: OutputStream,
+        standardOutput: OutputChannel,
+        standardError: OutputChannel,
         colorOutput: Bool,
         showsProgress: Bool,
         environment: [String: String],

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A byte sink for a command's output: a file descriptor, or a buffer in tests.
-public final class OutputStream: @unchecked Sendable {
+public final class OutputChannel: @unchecked Sendable {
     private enum Sink {
         case descriptor(Int32)
         case buffer
@@ -12,9 +12,9 @@ public final class OutputStream: @unchecked Sendable {
     private var buffered: [UInt8] = []
 
     /// Standard output of the process.
-    public static let standardOutput = OutputStream(descriptor: 1)
+    public static let standardOutput = OutputChannel(descriptor: 1)
     /// Standard error of the process.
-    public static let standardError = OutputStream(descriptor: 2)
+    public static let standardError = OutputChannel(descriptor: 2)
 
     public init(descriptor: Int32) {
         self.sink = .descriptor(descriptor)

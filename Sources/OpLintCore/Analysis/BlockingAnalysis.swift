@@ -25,8 +25,12 @@ public struct BlockingAnalysis: Sendable {
         /// Every other operation that can never start because of it, nearest first (breadth-first).
         public let blocked: [Int32]
         /// For each blocked operation, the operation it waits for on the way to the root
-        /// (parallel to `blocked`), so a chain `upload → encode → resize → cycle` can be printed.
+        /// (parallel to `blocked`; -1 for an operation that is itself on the root, such as an
+        /// operation of a zero-width queue), so a chain `upload → encode → resize → cycle` can be printed.
         public let via: [Int32]
+        /// For each blocked operation, the position in `blocked` of `via`, or -1 when `via` is
+        /// one of the root's own `operations` (or there is no `via`).
+        public let viaPosition: [Int32]
     }
 
     /// Root causes in a fixed order: by kind as listed in `Cause`, then by declaration.
@@ -50,70 +54,92 @@ public struct BlockingAnalysis: Sendable {
             if case .resume(let queue) = event.action { return queue }
             return nil
         })
+        // Queues that never start anything: width 0, or suspended from the start and never resumed.
+        var stuckQueue = [Cause?](repeating: nil, count: graph.queues.count)
+        for (q, queue) in graph.queues.enumerated() where !queue.isMain {
+            if queue.maxConcurrentOperationCount == 0 {
+                stuckQueue[q] = .zeroWidthQueue(queue: q)
+            } else if queue.isSuspended && !resumed.contains(queue.name) {
+                stuckQueue[q] = .suspendedQueue(queue: q)
+            }
+        }
+        let anyStuckQueue = stuckQueue.contains { $0 != nil }
         var queueMembers = [[Int32]](repeating: [], count: graph.queues.count)
-        for (i, operation) in graph.operations.enumerated() {
-            switch operation.start {
+        let operations = graph.operations
+        for i in operations.indices {
+            switch operations[i].start {
             case .never:
                 causes.append((.neverStarted(operation: i), [Int32(i)], false))
             case .queue:
                 let q = index.queueOfOperation[i]
                 if q == GraphIndex.unknownQueue {
                     causes.append((.unknownQueue(operation: i), [Int32(i)], false))
-                } else if q >= 0 {
+                } else if anyStuckQueue && q >= 0 && stuckQueue[Int(q)] != nil {
                     queueMembers[Int(q)].append(Int32(i))
                 }
             case .manual:
                 break
             }
         }
-        for (q, queue) in graph.queues.enumerated() where !queueMembers[q].isEmpty {
-            if queue.maxConcurrentOperationCount == 0 && !queue.isMain {
-                causes.append((.zeroWidthQueue(queue: q), queueMembers[q], true))
-            } else if queue.isSuspended && !queue.isMain && !resumed.contains(queue.name) {
-                causes.append((.suspendedQueue(queue: q), queueMembers[q], true))
-            }
+        for q in graph.queues.indices where !queueMembers[q].isEmpty {
+            if let cause = stuckQueue[q] { causes.append((cause, queueMembers[q], true)) }
         }
-        for (i, operation) in graph.operations.enumerated() where !operation.finishes {
+        for i in operations.indices where !operations[i].finishes {
             causes.append((.neverFinishes(operation: i), [Int32(i)], false))
         }
 
         let n = index.operationCount
         var stamp = [Int32](repeating: -1, count: n)
+        var positionOf = [Int32](repeating: -1, count: n)
         var budget = 50_000_000
         var truncated = false
         var roots: [Root] = []
         roots.reserveCapacity(causes.count)
-        for (number, (cause, seeds, seedsBlocked)) in causes.enumerated() {
-            let mark = Int32(number)
-            var blocked: [Int32] = []
-            var via: [Int32] = []
-            var frontier: [Int32] = []
-            for seed in seeds where stamp[Int(seed)] != mark {
-                stamp[Int(seed)] = mark
-                frontier.append(seed)
-                if seedsBlocked { blocked.append(seed); via.append(-1) }
-            }
-            if budget <= 0 {
-                truncated = true
-                roots.append(Root(cause: cause, operations: seedsBlocked ? [] : seeds, blocked: blocked, via: via))
-                continue
-            }
-            var head = 0
-            while head < frontier.count {
-                let node = Int(frontier[head])
-                head += 1
-                for dependent in index.dependents(of: node) {
-                    budget -= 1
-                    if stamp[Int(dependent)] != mark {
-                        stamp[Int(dependent)] = mark
-                        frontier.append(dependent)
-                        blocked.append(dependent)
-                        via.append(Int32(node))
+        index.dependentStart.withUnsafeBufferPointer { dependentStart in
+        index.dependentTargets.withUnsafeBufferPointer { dependentTargets in
+            for (number, (cause, seeds, seedsBlocked)) in causes.enumerated() {
+                let mark = Int32(number)
+                var blocked: [Int32] = []
+                var via: [Int32] = []
+                var viaPosition: [Int32] = []
+                var frontier: [Int32] = []
+                for seed in seeds where stamp[Int(seed)] != mark {
+                    stamp[Int(seed)] = mark
+                    frontier.append(seed)
+                    if seedsBlocked {
+                        positionOf[Int(seed)] = Int32(blocked.count)
+                        blocked.append(seed)
+                        via.append(-1)
+                        viaPosition.append(-1)
+                    } else {
+                        positionOf[Int(seed)] = -1
                     }
                 }
+                if budget > 0 {
+                    var head = 0
+                    while head < frontier.count {
+                        let node = Int(frontier[head])
+                        head += 1
+                        let from = Int(dependentStart[node]), to = Int(dependentStart[node + 1])
+                        budget -= to - from
+                        for j in from..<to {
+                            let dependent = Int(dependentTargets[j])
+                            if stamp[dependent] != mark {
+                                stamp[dependent] = mark
+                                frontier.append(Int32(dependent))
+                                positionOf[dependent] = Int32(blocked.count)
+                                blocked.append(Int32(dependent))
+                                via.append(Int32(node))
+                                viaPosition.append(positionOf[node])
+                            }
+                        }
+                    }
+                } else {
+                    truncated = true
+                }
+                roots.append(Root(cause: cause, operations: seedsBlocked ? [] : seeds, blocked: blocked, via: via, viaPosition: viaPosition))
             }
-            roots.append(Root(cause: cause, operations: seedsBlocked ? [] : seeds, blocked: blocked, via: via))
-        }
+        }}
         self.roots = roots
         self.isTruncated = truncated
     }

@@ -17,6 +17,16 @@ public struct GraphIndex: Sendable {
     public struct UnknownReference: Sendable, Hashable {
         public enum Kind: String, Sendable {
             case dependency, waitsFor, waitsForQueues, queue
+
+            /// The order unknown references are listed in for one operation.
+            var order: Int {
+                switch self {
+                case .queue: 0
+                case .dependency: 1
+                case .waitsFor: 2
+                case .waitsForQueues: 3
+                }
+            }
         }
         /// The operation that makes the reference.
         public var operation: Int
@@ -57,13 +67,14 @@ public struct GraphIndex: Sendable {
     public let duplicateQueues: [Duplicate]
     public let selfDependencies: [(operation: Int32, index: Int32)]
 
-    private let operationIndex: [String: Int32]
+    /// Operation names in declaration order, for lookups.
+    private let names: [String]
+    private let table: NameTable
     private let queueIndex: [String: Int32]
 
     /// - Complexity: O(*n* + *e*) expected, for *n* operations and *e* dependencies.
     public init(_ graph: OperationGraph) {
-        let operations = graph.operations
-        let n = operations.count
+        let n = graph.operations.count
 
         var queueIndex = [String: Int32](minimumCapacity: graph.queues.count)
         var duplicateQueues: [Duplicate] = []
@@ -75,17 +86,8 @@ public struct GraphIndex: Sendable {
             }
         }
 
-        var operationIndex = [String: Int32](minimumCapacity: n)
-        var duplicateOperations: [Duplicate] = []
-        for i in 0..<n {
-            let name = operations[i].name
-            if let first = operationIndex[name] {
-                duplicateOperations.append(Duplicate(first: Int(first), duplicate: i))
-            } else {
-                operationIndex[name] = Int32(i)
-            }
-        }
-
+        var names: [String] = []
+        var nameHashes: [UInt64] = []
         var unknown: [UnknownReference] = []
         var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
         var categoryIndex: [String: Int32] = [:]
@@ -97,64 +99,104 @@ public struct GraphIndex: Sendable {
         var selfDependencies: [(Int32, Int32)] = []
         var operationWaits: [(Int32, Int32, Int32)] = []
         var queueWaits: [(Int32, Int32, Int32)] = []
-        let totalDependencies = operations.reduce(0) { $0 + $1.dependencies.count }
-        targets.reserveCapacity(totalDependencies)
-        origins.reserveCapacity(totalDependencies)
+        var duplicatePairs: [(Int32, Int32)] = []
+        var table: NameTable?
 
-        for i in 0..<n {
-            let operation = operations[i]
-            if let queue = operation.queue {
-                if let q = queueIndex[queue] {
-                    queueOfOperation[i] = q
-                } else {
-                    queueOfOperation[i] = Self.unknownQueue
-                    unknown.append(UnknownReference(operation: i, kind: .queue, index: 0))
+        graph.operations.withUnsafeBufferPointer { operations in
+            // Names, their hashes, and the hash of every dependency, in one sequential pass.
+            names.reserveCapacity(n)
+            nameHashes.reserveCapacity(n)
+            var referenceHashes: [UInt64] = []
+            var lastQueueName: String?
+            var lastQueue: Int32 = Self.noQueue
+            for i in 0..<n {
+                let name = operations[i].name
+                names.append(name)
+                nameHashes.append(NameTable.hash(name))
+                for dependency in operations[i].dependencies {
+                    referenceHashes.append(NameTable.hash(dependency.name))
+                }
+                if let queue = operations[i].queue {
+                    if queue != lastQueueName {
+                        lastQueueName = queue
+                        lastQueue = queueIndex[queue] ?? Self.unknownQueue
+                    }
+                    queueOfOperation[i] = lastQueue
+                    if lastQueue == Self.unknownQueue {
+                        unknown.append(UnknownReference(operation: i, kind: .queue, index: 0))
+                    }
                 }
             }
-            for (d, dependency) in operation.dependencies.enumerated() {
-                guard let target = operationIndex[dependency.name] else {
-                    unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
-                    continue
+
+            names.withUnsafeBufferPointer { names in
+                let built = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
+                table = built
+                let candidates = built.candidates(for: referenceHashes)
+                referenceHashes = []
+                targets.reserveCapacity(candidates.count)
+                origins.reserveCapacity(candidates.count)
+                var reference = 0
+                for i in 0..<n {
+                    let dependencies = operations[i].dependencies
+                    for d in dependencies.indices {
+                        let dependency = dependencies[d].name
+                        var target = candidates[reference]
+                        reference += 1
+                        // A candidate shares the hash; confirm the name (and resolve the rare collision).
+                        if target >= 0 && names[Int(target)] != dependency {
+                            target = built.find(dependency, hash: NameTable.hash(dependency), in: names) ?? -1
+                        }
+                        guard target >= 0 else {
+                            unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
+                            continue
+                        }
+                        if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
+                        targets.append(target)
+                        origins.append(Int32(d))
+                    }
+                    if !operations[i].exclusive.isEmpty {
+                        for category in operations[i].exclusive {
+                            let c: Int32
+                            if let known = categoryIndex[category] {
+                                c = known
+                            } else {
+                                c = Int32(categories.count)
+                                categoryIndex[category] = c
+                                categories.append(category)
+                                lastInCategory.append(-1)
+                            }
+                            let previous = lastInCategory[Int(c)]
+                            if previous >= 0 {
+                                targets.append(previous)
+                                origins.append(-(c + 1))
+                            }
+                            lastInCategory[Int(c)] = Int32(i)
+                        }
+                    }
+                    start[i + 1] = Int32(targets.count)
                 }
-                if target == Int32(i) {
-                    selfDependencies.append((Int32(i), Int32(d)))
+
+                for i in 0..<n where !operations[i].waitsFor.isEmpty || !operations[i].waitsForQueues.isEmpty {
+                    for (w, wait) in operations[i].waitsFor.enumerated() {
+                        if let target = built.find(wait.name, hash: NameTable.hash(wait.name), in: names) {
+                            operationWaits.append((Int32(i), target, Int32(w)))
+                        } else {
+                            unknown.append(UnknownReference(operation: i, kind: .waitsFor, index: w))
+                        }
+                    }
+                    for (w, wait) in operations[i].waitsForQueues.enumerated() {
+                        if let target = queueIndex[wait.name] {
+                            queueWaits.append((Int32(i), target, Int32(w)))
+                        } else {
+                            unknown.append(UnknownReference(operation: i, kind: .waitsForQueues, index: w))
+                        }
+                    }
                 }
-                targets.append(target)
-                origins.append(Int32(d))
             }
-            for category in operation.exclusive {
-                let c: Int32
-                if let known = categoryIndex[category] {
-                    c = known
-                } else {
-                    c = Int32(categories.count)
-                    categoryIndex[category] = c
-                    categories.append(category)
-                    lastInCategory.append(-1)
-                }
-                let previous = lastInCategory[Int(c)]
-                if previous >= 0 {
-                    targets.append(previous)
-                    origins.append(-(c + 1))
-                }
-                lastInCategory[Int(c)] = Int32(i)
-            }
-            for (w, wait) in operation.waitsFor.enumerated() {
-                if let target = operationIndex[wait.name] {
-                    operationWaits.append((Int32(i), target, Int32(w)))
-                } else {
-                    unknown.append(UnknownReference(operation: i, kind: .waitsFor, index: w))
-                }
-            }
-            for (w, wait) in operation.waitsForQueues.enumerated() {
-                if let target = queueIndex[wait.name] {
-                    queueWaits.append((Int32(i), target, Int32(w)))
-                } else {
-                    unknown.append(UnknownReference(operation: i, kind: .waitsForQueues, index: w))
-                }
-            }
-            start[i + 1] = Int32(targets.count)
         }
+        let duplicateOperations = duplicatePairs.map { Duplicate(first: Int($0.0), duplicate: Int($0.1)) }
+        unknown.sort { ($0.operation, $0.kind.order, $0.index) < ($1.operation, $1.kind.order, $1.index) }
+        selfDependencies.sort { ($0.0, $0.1) < ($1.0, $1.1) }
 
         // Reverse adjacency by counting sort: dependents of each operation in waiter order.
         var reverseStart = [Int32](repeating: 0, count: n + 1)
@@ -183,7 +225,8 @@ public struct GraphIndex: Sendable {
         self.duplicateOperations = duplicateOperations
         self.duplicateQueues = duplicateQueues
         self.selfDependencies = selfDependencies
-        self.operationIndex = operationIndex
+        self.names = names
+        self.table = table ?? NameTable(names: UnsafeBufferPointer(start: nil, count: 0), hashes: [], duplicates: &duplicatePairs)
         self.queueIndex = queueIndex
     }
 
@@ -191,7 +234,11 @@ public struct GraphIndex: Sendable {
     public var operationCount: Int { dependencyStart.count - 1 }
 
     /// The operation declared first with this name.
-    public func operation(named name: String) -> Int? { operationIndex[name].map(Int.init) }
+    public func operation(named name: String) -> Int? {
+        names.withUnsafeBufferPointer { names in
+            table.find(name, hash: NameTable.hash(name), in: names).map(Int.init)
+        }
+    }
 
     /// The queue declared first with this name.
     public func queue(named name: String) -> Int? { queueIndex[name].map(Int.init) }

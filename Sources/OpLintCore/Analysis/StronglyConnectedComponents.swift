@@ -17,64 +17,83 @@ public struct StronglyConnectedComponents: Sendable {
     /// - Complexity: O(*n* + *e*) time, O(*n*) extra memory.
     public init(_ index: GraphIndex) {
         let n = index.operationCount
-        let start = index.dependencyStart
-        let targets = index.dependencyTargets
         var order = [Int32](repeating: -1, count: n)      // discovery index, -1 = unvisited
         var low = [Int32](repeating: 0, count: n)
         var onStack = [Bool](repeating: false, count: n)
         var component = [Int32](repeating: -1, count: n)
-        var stack: [Int32] = []
-        var frames: [(node: Int32, edge: Int32)] = []
-        var counter: Int32 = 0
+        var stack = [Int32](repeating: 0, count: n)
+        var frameNode = [Int32](repeating: 0, count: n)
+        var frameEdge = [Int32](repeating: 0, count: n)
         var components: Int32 = 0
         var cycles: [[Int32]] = []
 
-        for root in 0..<n where order[root] < 0 {
-            frames.append((Int32(root), start[root]))
-            order[root] = counter
-            low[root] = counter
-            counter += 1
-            stack.append(Int32(root))
-            onStack[root] = true
+        index.dependencyStart.withUnsafeBufferPointer { start in
+        index.dependencyTargets.withUnsafeBufferPointer { targets in
+        order.withUnsafeMutableBufferPointer { order in
+        low.withUnsafeMutableBufferPointer { low in
+        onStack.withUnsafeMutableBufferPointer { onStack in
+        component.withUnsafeMutableBufferPointer { component in
+        stack.withUnsafeMutableBufferPointer { stack in
+        frameNode.withUnsafeMutableBufferPointer { frameNode in
+        frameEdge.withUnsafeMutableBufferPointer { frameEdge in
+            var counter: Int32 = 0
+            var stackTop = 0
+            var frames = 0
+            for root in 0..<n where order[root] < 0 {
+                frameNode[0] = Int32(root)
+                frameEdge[0] = start[root]
+                frames = 1
+                order[root] = counter
+                low[root] = counter
+                counter += 1
+                stack[stackTop] = Int32(root)
+                stackTop += 1
+                onStack[root] = true
 
-            while let frame = frames.last {
-                let node = Int(frame.node)
-                let edge = Int(frame.edge)
-                if edge < Int(start[node + 1]) {
-                    frames[frames.count - 1].edge += 1
-                    let next = Int(targets[edge])
-                    if order[next] < 0 {
-                        order[next] = counter
-                        low[next] = counter
-                        counter += 1
-                        stack.append(Int32(next))
-                        onStack[next] = true
-                        frames.append((Int32(next), start[next]))
-                    } else if onStack[next] {
-                        low[node] = min(low[node], order[next])
+                while frames > 0 {
+                    let node = Int(frameNode[frames - 1])
+                    let edge = Int(frameEdge[frames - 1])
+                    if edge < Int(start[node + 1]) {
+                        frameEdge[frames - 1] += 1
+                        let next = Int(targets[edge])
+                        if order[next] < 0 {
+                            order[next] = counter
+                            low[next] = counter
+                            counter += 1
+                            stack[stackTop] = Int32(next)
+                            stackTop += 1
+                            onStack[next] = true
+                            frameNode[frames] = Int32(next)
+                            frameEdge[frames] = start[next]
+                            frames += 1
+                        } else if onStack[next] && order[next] < low[node] {
+                            low[node] = order[next]
+                        }
+                        continue
                     }
-                    continue
-                }
-                frames.removeLast()
-                if let parent = frames.last {
-                    low[Int(parent.node)] = min(low[Int(parent.node)], low[node])
-                }
-                if low[node] == order[node] {
-                    var members: [Int32] = []
-                    while let member = stack.popLast() {
-                        onStack[Int(member)] = false
-                        component[Int(member)] = components
-                        members.append(member)
-                        if Int(member) == node { break }
+                    frames -= 1
+                    if frames > 0 {
+                        let parent = Int(frameNode[frames - 1])
+                        if low[node] < low[parent] { low[parent] = low[node] }
                     }
-                    if members.count > 1 {
-                        members.sort()
-                        cycles.append(members)
+                    if low[node] == order[node] {
+                        var size = 0
+                        while true {
+                            stackTop -= 1
+                            let member = Int(stack[stackTop])
+                            onStack[member] = false
+                            component[member] = components
+                            size += 1
+                            if member == node { break }
+                        }
+                        if size > 1 {
+                            cycles.append(Array(stack[stackTop..<(stackTop + size)]).sorted())
+                        }
+                        components += 1
                     }
-                    components += 1
                 }
             }
-        }
+        }}}}}}}}}
         cycles.sort { $0[0] < $1[0] }
         self.component = component
         self.cycles = cycles

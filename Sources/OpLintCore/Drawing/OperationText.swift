@@ -3,7 +3,7 @@ enum OperationText {
     /// Settings that differ from the defaults, on one line: `high · userInitiated · 2.5 s`.
     static func settings(_ operation: OperationGraph.Operation) -> String {
         var parts: [String] = []
-        if operation.priority != .normal { parts.append(operation.priority.description) }
+        if operation.priority != .normal { parts.append(priority(operation.priority)) }
         if operation.qualityOfService != .default { parts.append(operation.qualityOfService.rawValue) }
         if operation.duration != 1 { parts.append(DOTNumber.seconds(operation.duration)) }
         if operation.start == .manual { parts.append("started by hand") }
@@ -11,6 +11,12 @@ enum OperationText {
         if !operation.finishes { parts.append("never finishes") }
         if operation.count > 1 { parts.append("×\(operation.count)") }
         return parts.joined(separator: " · ")
+    }
+
+    /// A priority as people read it: its name (`veryHigh`), or `priority 6` for other values.
+    static func priority(_ priority: QueuePriority) -> String {
+        let name = priority.description
+        return name == String(priority.rawValue) ? "priority \(name)" : name
     }
 
     /// Every setting, for the tooltip.

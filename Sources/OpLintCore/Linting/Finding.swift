@@ -74,12 +74,15 @@ public struct Finding: Sendable, Equatable {
         self.isSuppressed = false
     }
 
-    /// A location-independent identity: the rule, the operations and queues involved and the
-    /// message with its numbers removed, so that moving lines does not change it.
+    /// A location-independent identity: the rule, the first operations and the queues involved
+    /// and the message with its numbers removed, so that moving lines does not change it.
+    ///
+    /// Only the first eight operations count: a finding that lists a million blocked
+    /// operations is identified by its root, not by the whole list.
     public var fingerprint: String {
         var hasher = StableHasher()
         hasher.combine(rule.code)
-        for operation in operations.sorted() { hasher.combine("op:" + operation) }
+        for operation in operations.prefix(8).sorted() { hasher.combine("op:" + operation) }
         for queue in queues.sorted() { hasher.combine("queue:" + queue) }
         hasher.combine(String(message.unicodeScalars.filter { !("0"..."9").contains($0) }))
         return hasher.hexDigest

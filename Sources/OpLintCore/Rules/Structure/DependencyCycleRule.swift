@@ -73,7 +73,7 @@ public struct DependencyCycleRule: Rule {
         let names = cycle.members.map { analysis.name(Int($0)) }
         var summary = "\(NameList.count(names.count, "operation")) never start: \(NameList.summary(names))"
         if let root = analysis.blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
-            let blocked = root.blocked.map { analysis.name(Int($0)) }
+            let blocked = root.blocked.lazy.map { analysis.name(Int($0)) }
             summary += "; \(blocked.count) more wait behind them: \(NameList.summary(blocked)) (OPL106)"
         }
         notes.append(summary)

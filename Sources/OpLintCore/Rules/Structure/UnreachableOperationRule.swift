@@ -75,9 +75,6 @@ public struct UnreachableOperationRule: Rule {
         let message = "\(NameList.count(names.count, "operation")) can never start because of \(cause): \(NameList.summary(names))"
 
         // The chain from the farthest blocked operation back to the root.
-        var position = [Int32: Int]()
-        position.reserveCapacity(root.blocked.count)
-        for (i, op) in root.blocked.enumerated() { position[op] = i }
         var chain: [Finding.Related] = []
         var current = root.blocked.count - 1
         while current >= 0 {
@@ -90,7 +87,8 @@ public struct UnreachableOperationRule: Rule {
             let location = analysis.index.edge(from: op, to: Int(next)).map { analysis.location(ofEdge: $0, from: op) }
                 ?? analysis.location(ofOperation: op)
             chain.append(.init(location, "\(analysis.name(op)) waits for \(analysis.name(Int(next)))"))
-            guard let parent = position[next] else {
+            let parent = Int(root.viaPosition[current])
+            if parent < 0 {
                 chain.append(.init(analysis.location(ofOperation: Int(next)), analysis.rootStatement(root.cause, operation: Int(next))))
                 break
             }

@@ -1,0 +1,57 @@
+# oplint — build, test, demo and benchmark.
+#
+#   make demo    set up, build, lint the bundled example and write its report
+#   make test    set up and run the whole test suite
+#   make bench   set up and run the benchmarks into docs/performance.md
+#   make docs    regenerate docs/rules.md and examples/rules/ from the rules
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev graphviz libxml2-utils python3-pip
+PYTHON_PACKAGES := jsonschema
+DEMO_DIR := .build/demo
+OPLINT := .build/release/oplint
+
+.PHONY: setup build release demo test bench docs clean
+
+setup:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	@for p in $(PYTHON_PACKAGES); do \
+		python3 -c "import $$p" 2>/dev/null || python3 -m pip install --quiet $$p; \
+	done
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product oplint
+
+demo: release
+	@mkdir -p $(DEMO_DIR)
+	@echo "== oplint examples/image-pipeline/graph.json"
+	@$(OPLINT) examples/image-pipeline/graph.json
+	@echo
+	@echo "== oplint examples/image-pipeline/broken.json"
+	@$(OPLINT) examples/image-pipeline/broken.json \
+		--format text --format json:$(DEMO_DIR)/broken-findings.json || [ $$? -eq 1 ]
+	@echo
+	@echo "Wrote $(DEMO_DIR)/broken-findings.json"
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: setup
+	$(SWIFT) build -c release --product oplint
+	$(SWIFT) build -c release --product oplint-bench
+	.build/release/oplint-bench lint --oplint $(OPLINT)
+
+docs: setup
+	OPLINT_UPDATE_DOCS=1 $(SWIFT) test --filter DocumentationTests
+
+clean:
+	rm -rf .build

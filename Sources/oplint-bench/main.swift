@@ -1,0 +1,34 @@
+import Foundation
+
+/// `oplint-bench`: the workload generator and the benchmark of the lint workload.
+let usage = """
+usage:
+  oplint-bench generate --operations N [--queues Q] [--cycles K] [--seed S] [--format json|tsort|dot] -o FILE
+  oplint-bench load FILE...
+      read graphs with the JSON loader in this process and print what was read
+  oplint-bench lint [--sizes 10000,100000,1000000] [--runs 3] [--oplint PATH]
+                    [--tools oplint,load,tsort,acyclic,networkx] [--queues Q] [--cycles K] [--seed S]
+      generate the workload at each size, run every tool on it under /usr/bin/time and
+      print a Markdown table of median wall time and peak memory
+"""
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("oplint-bench: \(message)\n".utf8))
+    exit(code)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else { fail("missing command\n\(usage)") }
+do {
+    switch arguments[1] {
+    case "generate": try GenerateCommand.run(arguments.dropFirst(2))
+    case "load": try LoadCommand.run(arguments.dropFirst(2))
+    case "lint": try LintBenchmark.run(arguments.dropFirst(2))
+    case "help", "--help", "-h": print(usage)
+    default: fail("unknown command \(arguments[1])\n\(usage)")
+    }
+} catch let error as UsageError {
+    fail("\(error.message)\n\(usage)")
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import OpLintCore
+
+/// Every kind of invalid input gives one line, `file:line:column: error: message`, pointing at the value.
+@Suite struct LoadingErrorTests {
+    static let v = #"{"version": 1, "#
+
+    static let cases: [(input: String, message: String)] = [
+        // Malformed JSON.
+        (#"{"version": 1,}"#, "g.json:1:15: error: unexpected closing bracket (a value is missing, or a comma is superfluous)"),
+        (#"{"version": 1"#, "g.json:1:14: error: unexpected end of input: an array or object is not closed"),
+        (#"{"version": 1} x"#, "g.json:1:16: error: unexpected content after the JSON value"),
+        (#"{"version": 1}}"#, "g.json:1:15: error: unexpected content after the JSON value"),
+        (v + #""operations": [{"name": "a" "queue": "q"}]}"#, "g.json:1:44: error: unexpected string (a comma or colon is missing?)"),
+        (v + #""operations": [{"name": "abc}]}"#, "g.json:1:40: error: unterminated string"),
+        (v + #""operations": [tru]}"#, "g.json:1:31: error: invalid literal (expected true, false or null)"),
+        (v + #""operations": [01]}"#, "g.json:1:31: error: invalid number or number out of range"),
+        (v + "\"operations\": [\"a\tb\"]}", "g.json:1:33: error: a control character (U+0000 to U+001F) must be escaped in a string"),
+        (v + #""operations": ["\x"]}"#, "g.json:1:31: error: invalid string (bad escape or unescaped control character)"),
+        (v + #""version": 1}"#, #"g.json:1:16: error: duplicate key "version" in one object"#),
+        (v + #""operations": [{"name": "a", "labels": {"k": "1", "k": "2"}}]}"#, #"g.json:1:66: error: duplicate key "k" in one object"#),
+        ("{\"version\": 1,\n \"operations\": [{\"name\": \"a\", \"duration\": NaN}]}", "g.json:2:43: error: NaN and Infinity are not JSON numbers"),
+        ("{\"version\": 1,\n \"operations\": [{\"name\": \"a\", \"duration\": -Infinity}]}", "g.json:2:43: error: NaN and Infinity are not JSON numbers"),
+        ("{\"version\": 1,\n \"operations\": [{\"name\": \"a\", \"duration\": 1e400}]}", "g.json:2:43: error: invalid number or number out of range"),
+        ("{\"version\": 1,\n \"operations\": [{\"name\": \"a\", \"count\": 99999999999999999999999}]}", "g.json:2:40: error: invalid number or number out of range"),
+        // The top level.
+        ("[]", "g.json:1:1: error: expected a JSON object at the top level, found an array"),
+        (#""graph""#, #"g.json:1:1: error: expected a JSON object at the top level, found the string "graph""#),
+        ("{}", #"g.json:1:1: error: the graph has no "version" (format version 1 is "version": 1)"#),
+        (#"{"version": 2}"#, "g.json:1:13: error: unsupported format version 2; this oplint reads version 1"),
+        (#"{"version": "1"}"#, #"g.json:1:13: error: "version" must be the integer 1, found the string "1""#),
+        (v + #""queues": {}}"#, #"g.json:1:26: error: "queues" must be an array of queues, found an object"#),
+        (v + #""operations": null}"#, #"g.json:1:30: error: "operations" must be an array of operations, found null"#),
+        (v + #""events": 1}"#, #"g.json:1:26: error: "events" must be an array of events, found 1"#),
+        (v + #""simulation": []}"#, #"g.json:1:30: error: "simulation" must be an object, found an array"#),
+        (v + #""source": "x"}"#, #"g.json:1:26: error: "source" must be an object, found the string "x""#),
+        // Queues.
+        (v + #""queues": ["q"]}"#, #"g.json:1:27: error: each queue must be an object, found the string "q""#),
+        (v + #""queues": [{"main": true}]}"#, #"g.json:1:27: error: queue #1 has no "name""#),
+        (v + #""queues": [{"name": 1}]}"#, #"g.json:1:36: error: "name" must be a string, found 1"#),
+        (v + #""queues": [{"name": "q", "maxConcurrentOperationCount": -2}]}"#, #"g.json:1:72: error: "maxConcurrentOperationCount" must be an integer ≥ -1, found -2"#),
+        (v + #""queues": [{"name": "q", "maxConcurrentOperationCount": 1.5}]}"#, #"g.json:1:72: error: "maxConcurrentOperationCount" must be an integer ≥ -1, found 1.5"#),
+        (v + #""queues": [{"name": "q", "qualityOfService": "fast"}]}"#, #"g.json:1:61: error: "qualityOfService" must be one of "background", "utility", "default", "userInitiated", "userInteractive", found the string "fast""#),
+        (v + #""queues": [{"name": "q", "main": "yes"}]}"#, #"g.json:1:49: error: "main" must be true or false, found the string "yes""#),
+        (v + #""queues": [{"name": "q", "suspended": 0}]}"#, #"g.json:1:54: error: "suspended" must be true or false, found 0"#),
+        (v + #""queues": [{"name": "q", "location": "A.swift:1"}]}"#, #"g.json:1:53: error: "location" must be an object {"file", "line", "column"}, found the string "A.swift:1""#),
+        // Operations.
+        (v + #""operations": [[]]}"#, "g.json:1:31: error: each operation must be an object, found an array"),
+        (v + #""operations": [{"name": "a"}, {"queue": "q"}]}"#, #"g.json:1:46: error: operation #2 has no "name""#),
+        (v + #""operations": [{"name": "a", "queue": 3}]}"#, #"g.json:1:54: error: "queue" must be a string, found 3"#),
+        (v + #""operations": [{"name": "a", "start": "later"}]}"#, #"g.json:1:54: error: "start" must be one of "queue", "manual", "never", found the string "later""#),
+        (v + #""operations": [{"name": "a", "dependencies": "b"}]}"#, #"g.json:1:61: error: "dependencies" must be an array of operation names (strings or {"name", "location"} objects), found the string "b""#),
+        (v + #""operations": [{"name": "a", "dependencies": [1]}]}"#, #"g.json:1:62: error: each item of "dependencies" must be an operation name (a string) or a {"name", "location"} object, found 1"#),
+        (v + #""operations": [{"name": "a", "dependencies": [{"location": {"file": "A", "line": 1}}]}]}"#, #"g.json:1:62: error: a dependency object has no "name""#),
+        (v + #""operations": [{"name": "a", "priority": "urgent"}]}"#, #"g.json:1:57: error: "priority" must be one of "veryLow", "low", "normal", "high", "veryHigh" or an integer, found the string "urgent""#),
+        (v + #""operations": [{"name": "a", "priority": 0.5}]}"#, #"g.json:1:57: error: "priority" must be one of "veryLow", "low", "normal", "high", "veryHigh" or an integer, found 0.5"#),
+        (v + #""operations": [{"name": "a", "qualityOfService": 1}]}"#, #"g.json:1:65: error: "qualityOfService" must be one of "background", "utility", "default", "userInitiated", "userInteractive", found 1"#),
+        (v + #""operations": [{"name": "a", "duration": -1}]}"#, #"g.json:1:57: error: "duration" must be a number of seconds ≥ 0, found -1"#),
+        (v + #""operations": [{"name": "a", "duration": "2s"}]}"#, #"g.json:1:57: error: "duration" must be a number of seconds ≥ 0, found the string "2s""#),
+        (v + #""operations": [{"name": "a", "addedAt": -0.5}]}"#, #"g.json:1:56: error: "addedAt" must be a number of seconds ≥ 0, found -0.5"#),
+        (v + #""operations": [{"name": "a", "kind": "closure"}]}"#, #"g.json:1:53: error: "kind" must be one of "block", "invocation", "custom", found the string "closure""#),
+        (v + #""operations": [{"name": "a", "asynchronous": 1}]}"#, #"g.json:1:61: error: "asynchronous" must be true or false, found 1"#),
+        (v + #""operations": [{"name": "a", "finishes": null}]}"#, #"g.json:1:57: error: "finishes" must be true or false, found null"#),
+        (v + #""operations": [{"name": "a", "checksCancellation": "no"}]}"#, #"g.json:1:67: error: "checksCancellation" must be true or false, found the string "no""#),
+        (v + #""operations": [{"name": "a", "waitsFor": "b"}]}"#, #"g.json:1:57: error: "waitsFor" must be an array of names, found the string "b""#),
+        (v + #""operations": [{"name": "a", "waitsForQueues": [{}]}]}"#, #"g.json:1:64: error: each item of "waitsForQueues" must be a name (a string), found an object"#),
+        (v + #""operations": [{"name": "a", "exclusive": [true]}]}"#, #"g.json:1:59: error: each item of "exclusive" must be a string, found true"#),
+        (v + #""operations": [{"name": "a", "barrier": []}]}"#, #"g.json:1:56: error: "barrier" must be true or false, found an array"#),
+        (v + #""operations": [{"name": "a", "reads": "cache"}]}"#, #"g.json:1:54: error: "reads" must be an array of strings, found the string "cache""#),
+        (v + #""operations": [{"name": "a", "writes": [1]}]}"#, #"g.json:1:56: error: each item of "writes" must be a string, found 1"#),
+        (v + #""operations": [{"name": "a", "count": 0}]}"#, #"g.json:1:54: error: "count" must be a positive integer, found 0"#),
+        (v + #""operations": [{"name": "a", "count": 2.0}]}"#, #"g.json:1:54: error: "count" must be a positive integer, found 2.0"#),
+        (v + #""operations": [{"name": "a", "count": 18446744073709551615}]}"#, #"g.json:1:54: error: "count" must be a positive integer, found 18446744073709551615"#),
+        (v + #""operations": [{"name": "a", "location": {"line": 1}}]}"#, #"g.json:1:57: error: a location has no "file""#),
+        (v + #""operations": [{"name": "a", "location": {"file": "A"}}]}"#, #"g.json:1:57: error: a location has no "line""#),
+        (v + #""operations": [{"name": "a", "location": {"file": "A", "line": 0}}]}"#, #"g.json:1:79: error: "line" must be a positive integer, found 0"#),
+        (v + #""operations": [{"name": "a", "location": {"file": "A", "line": 1, "column": -1}}]}"#, #"g.json:1:92: error: "column" must be a positive integer, found -1"#),
+        (v + #""operations": [{"name": "a", "labels": ["x"]}]}"#, #"g.json:1:55: error: "labels" must be an object of strings, found an array"#),
+        (v + #""operations": [{"name": "a", "labels": {"team": 7}}]}"#, #"g.json:1:64: error: label "team" must be a string, found 7"#),
+        (v + #""operations": [{"name": "a", "oplint": ["OPL304"]}]}"#, #"g.json:1:55: error: "oplint" must be an object such as {"disable": ["OPL304"]}, found an array"#),
+        (v + #""operations": [{"name": "a", "oplint": {"disable": "OPL304"}}]}"#, #"g.json:1:67: error: "disable" must be an array of strings, found the string "OPL304""#),
+        // Events.
+        (v + #""events": ["x"]}"#, #"g.json:1:27: error: each event must be an object, found the string "x""#),
+        (v + #""events": [{"at": 1}]}"#, #"g.json:1:27: error: event #1 has no action ("cancel", "cancelAll", "suspend" or "resume")"#),
+        (v + #""queues": [{"name": "q"}], "events": [{"suspend": "q"}]}"#, #"g.json:1:54: error: event #1 has no "at" (seconds from the start)"#),
+        (v + #""queues": [{"name": "q"}], "events": [{"at": 1, "suspend": "q", "resume": "q"}]}"#, #"g.json:1:80: error: an event has exactly one action, but this one has both "suspend" and "resume""#),
+        (v + #""queues": [{"name": "q"}], "events": [{"at": -1, "suspend": "q"}]}"#, #"g.json:1:61: error: "at" must be a number of seconds ≥ 0, found -1"#),
+        (v + #""queues": [{"name": "q"}], "events": [{"at": 1, "suspend": 3}]}"#, #"g.json:1:75: error: "suspend" must be a string, found 3"#),
+        (v + "\"operations\": [{\"name\": \"a\"}],\n \"events\": [{\"at\": 1, \"cancel\": \"zz\"}]}", #"g.json:2:13: error: event "cancel" names "zz", but the graph has no operation of that name"#),
+        (v + "\"queues\": [{\"name\": \"q\"}],\n \"events\": [{\"at\": 1, \"resume\": \"q2\"}]}", #"g.json:2:13: error: event "resume" names "q2", but the graph has no queue of that name"#),
+        (v + #""operations": [{"name": "a", "count": 2}], "events": [{"at": 1, "cancel": "a#3"}]}"#, #"g.json:1:70: error: event "cancel" names "a#3", but the graph has no operation of that name"#),
+        // Simulation and source.
+        (v + #""simulation": {"threads": 0}}"#, #"g.json:1:42: error: "threads" must be a positive integer, found 0"#),
+        (v + #""simulation": {"defaultWidth": "6"}}"#, #"g.json:1:47: error: "defaultWidth" must be a positive integer, found the string "6""#),
+        (v + #""simulation": {"cores": 1.5}}"#, #"g.json:1:40: error: "cores" must be a positive integer, found 1.5"#),
+        (v + #""simulation": {"cpus": -2}}"#, #"g.json:1:39: error: "cpus" must be a positive integer, found -2"#),
+        (v + #""source": {"files": "a.swift"}}"#, #"g.json:1:36: error: "files" must be an array of strings, found the string "a.swift""#),
+        (v + #""source": {"tool": 1}}"#, #"g.json:1:35: error: "tool" must be a string, found 1"#),
+        (v + #""source": {"version": false}}"#, #"g.json:1:38: error: "version" must be a string, found false"#),
+    ]
+
+    @Test(arguments: cases) func reportsTheProblemAtItsPlace(_ input: String, _ message: String) {
+        #expect(loadFailure(input) == message)
+    }
+}
