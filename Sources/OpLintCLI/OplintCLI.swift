@@ -11,8 +11,10 @@ public enum OplintCLI {
     static let commands: [any Command.Type] = [
         LintCommand.self,
         RenderCommand.self,
+        SimulateCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
+        ExtractCommand.self,
         HelpCommand.self,
     ]
 
