@@ -91,6 +91,17 @@ import Testing
         }
     }
 
+    @Test func criticalPathComesFromTheSimulatedSchedule() throws {
+        let example = "examples/image-pipeline/graph.json"
+        let path = try RenderCommand.criticalPath(of: GraphLoader.load(paths: [CLIHarness.path(example)]))
+        #expect(path == ["download2", "combine", "show"] || path == ["download1", "combine", "show"])
+        let plain = CLIHarness.run(["render", example, "-o", "-", "-f", "dot"])
+        let bold = CLIHarness.run(["render", example, "-o", "-", "-f", "dot", "--critical-path"])
+        #expect(bold.code == 0, "\(bold.standardError)")
+        #expect(!plain.standardOutput.contains("critical path") && bold.standardOutput.contains("bold: critical path"))
+        #expect(bold.standardOutput.split(separator: "\n").contains { $0.contains("\"op2\" -> \"op3\"") && $0.contains("bold") })
+    }
+
     @Test func neverWritesOntoAnInput() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
