@@ -54,6 +54,8 @@ import Testing
                                    "--edges", "depends-on", "--rankdir", "LR", "--condense"]).options
         #expect(options.focus == "a" && options.depth == 3 && options.maxNodes == nil)
         #expect(options.edges == .dependsOn && options.rankDirection == .leftToRight && options.condense)
+        #expect(try command(["g.json", "-o", "x.svg", "--engine", "fdp"]).options.drawsQueueBoxes)
+        #expect(try !command(["g.json", "-o", "x.svg", "--engine", "neato"]).options.drawsQueueBoxes)
     }
 
     @Test(arguments: LintCommandTests.examples)

@@ -111,6 +111,7 @@ struct RenderCommand: Command {
             options.maxNodes = maxNodes == 0 ? nil : maxNodes
         }
         options.showsLegend = !arguments.flag("no-legend")
+        options.drawsQueueBoxes = engine == .dot || engine == .fdp
         self.options = options
         drawsCriticalPath = arguments.flag("critical-path")
     }

@@ -35,10 +35,11 @@ enum OperationText {
 
     /// The label of an operation's node.
     static func label(
-        _ operation: OperationGraph.Operation, findingLines: [String], hidden: Int, focus: Bool, limit: Int
+        _ operation: OperationGraph.Operation, queue: String?, findingLines: [String], hidden: Int, focus: Bool, limit: Int
     ) -> String {
         let name = DOTText.html(DOTText.truncated(operation.name, to: limit))
         var label = focus ? "<B>" + name + "</B>" : name
+        if let queue { label += "<BR/>" + DrawingStyle.small(DOTText.html(DOTText.truncated(queue, to: limit)), italic: true) }
         let settings = settings(operation)
         if !settings.isEmpty { label += "<BR/>" + DrawingStyle.small(DOTText.html(settings)) }
         for line in findingLines { label += "<BR/>" + DrawingStyle.small(DOTText.html(line)) }
