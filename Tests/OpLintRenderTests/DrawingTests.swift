@@ -74,6 +74,14 @@ import Testing
         #expect(!plain.contains("style="))
     }
 
+    @Test func withoutQueueBoxesEachOperationNamesItsQueue() throws {
+        let (graph, findings) = feed
+        let dot = try draw(graph, findings: findings) { $0.drawsQueueBoxes = false }.dot
+        #expect(!dot.contains("subgraph"))
+        #expect(dot.contains("<I>on network</I>") && dot.contains("<I>not on a queue</I>"))
+        #expect(!dot.contains("ltail") && !dot.contains("dashed frame"))
+    }
+
     @Test func criticalPathIsBold() throws {
         let (graph, findings) = feed
         let dot = try draw(graph, findings: findings) { $0.criticalPath = ["download2", "combine"] }.dot

@@ -3,8 +3,8 @@ import OpLintCore
 import OpLintRender
 import Testing
 
-/// Renders the fixtures as PNG into a temporary folder, so that a person can look at them
-/// (`OPLINT_GALLERY=DIR` chooses the folder), and checks each one is a PNG.
+/// Renders the fixtures as PNG and checks each one is a PNG; with `OPLINT_GALLERY=DIR` the
+/// pictures are also written there, for a person to look at.
 @Suite struct GalleryTests {
     static let variants: [(name: String, change: @Sendable (inout DrawingOptions) -> Void)] = [
         ("feed", { _ in }),
@@ -37,15 +37,14 @@ import Testing
     }
 
     static func save(_ bytes: [UInt8], as name: String) throws {
-        let folder = ProcessInfo.processInfo.environment["OPLINT_GALLERY"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("oplint-gallery").path
+        guard let folder = ProcessInfo.processInfo.environment["OPLINT_GALLERY"] else { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
     }
 }
 
-/// Writes the DOT of generated graphs into the gallery folder, for the rendering measurements
-/// of docs/performance.md, and checks which view each size gets.
+/// Checks which view each size of generated graph gets; with `OPLINT_GALLERY=DIR` also writes
+/// their DOT there, for the rendering measurements of docs/performance.md.
 @Suite struct GeneratedDrawingTests {
     @Test(arguments: [100, 250, 300, 400, 500, 1_000])
     func drawsEveryOperationWithoutALimit(_ count: Int) throws {

@@ -37,6 +37,7 @@ struct RenderCommand: Command {
             Option("max-nodes", kind: .value(name: "n"),
                    help: "Above this many operations draw the condensed or per-queue view; 0 = no limit.",
                    defaultValue: String(DrawingOptions.defaultMaxNodes)),
+            Option("critical-path", help: "Simulate the schedule and draw its critical path in bold."),
             Option("no-legend", help: "Leave out the legend."),
         ],
         examples: [
@@ -54,6 +55,7 @@ struct RenderCommand: Command {
     let format: RenderFormat
     let engine: LayoutEngine
     let options: DrawingOptions
+    let drawsCriticalPath: Bool
 
     init(_ arguments: ParsedArguments) throws {
         func usage(_ message: String) -> CommandError { .usage(message, command: "render") }
@@ -109,11 +111,15 @@ struct RenderCommand: Command {
             options.maxNodes = maxNodes == 0 ? nil : maxNodes
         }
         options.showsLegend = !arguments.flag("no-legend")
+        options.drawsQueueBoxes = engine == .dot || engine == .fdp
         self.options = options
+        drawsCriticalPath = arguments.flag("critical-path")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let graph = try GraphInput.load(paths, context: context)
+        var options = options
+        if drawsCriticalPath { options.criticalPath = try Self.criticalPath(of: graph) }
         let bytes = try Self.draw(graph, format: format, engine: engine, options: options, context: context)
         if output == "-" {
             context.standardOutput.write(String(decoding: bytes, as: UTF8.self))
@@ -121,6 +127,15 @@ struct RenderCommand: Command {
             try OutputFile.write(bytes, to: output, inputs: paths)
         }
         return .success
+    }
+
+    /// The operations on the critical path of the simulated schedule, first to last.
+    static func criticalPath(of graph: OperationGraph) throws -> [String] {
+        do {
+            return try Simulator.simulate(graph).criticalPath.map(\.operation)
+        } catch let error as SimulationError {
+            throw CommandError.input("oplint: error: cannot simulate the schedule for --critical-path: \(error)")
+        }
     }
 
     /// Lints `graph`, draws it with the findings and renders it; notes and Graphviz's

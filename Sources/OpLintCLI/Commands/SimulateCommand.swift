@@ -32,6 +32,9 @@ struct SimulateCommand: Command {
             Option("compare-what-if", help: "Compare the file as is with the file under the what-if options."),
             Option("explore", kind: .value(name: "n"), help: "Run n schedules with durations × [0.5, 1.5] and random tie order."),
             Option("seed", kind: .value(name: "s"), help: "The seed of --explore.", defaultValue: "1"),
+            Option("timeline", kind: .value(name: "file"), help: "Also draw the schedule as a Gantt chart (.svg, .png, .pdf, .dot).",
+                   completesFiles: true),
+            Option("arrows", help: "With --timeline: draw dependency arrows between bars."),
         ],
         examples: [
             ("oplint simulate graph.json", "The schedule, makespan, queues, critical path, and the stuck report if any."),
@@ -54,6 +57,8 @@ struct SimulateCommand: Command {
     let compareWhatIf: Bool
     let explore: Int?
     let seed: UInt64
+    let timeline: String?
+    let arrows: Bool
 
     init(_ arguments: ParsedArguments) throws {
         func usage(_ message: String) -> CommandError { .usage(message, command: "simulate") }
@@ -101,6 +106,8 @@ struct SimulateCommand: Command {
         let seedText = arguments.value("seed") ?? "1"
         guard let seed = UInt64(seedText) else { throw usage("--seed expects an integer from 0 to \(UInt64.max), got '\(seedText)'") }
         self.seed = seed
+        timeline = arguments.value("timeline")
+        arrows = arguments.flag("arrows")
         if compare != nil && compareWhatIf { throw usage("use either --compare FILE or --compare-what-if, not both") }
         if explore != nil && (compare != nil || compareWhatIf) { throw usage("--explore cannot be combined with --compare") }
         if format == .csv && (compare != nil || compareWhatIf || explore != nil) {
@@ -122,6 +129,9 @@ struct SimulateCommand: Command {
         } else {
             let schedule = simulator.run()
             if schedule.stuck != nil { exit = .findings }
+            if let timeline {
+                try TimelineOutput.write(schedule, graph: graph, to: timeline, arrows: arrows, inputs: paths)
+            }
             if let trace {
                 try OutputFile.write(schedule.traceEvents(model: simulator.model).serialized(pretty: false), to: trace, inputs: paths)
             }

@@ -11,19 +11,15 @@ public enum DOTText {
     ///
     /// - Complexity: O(*n*) in the length of `value`.
     public static func quoted(_ value: String) -> String {
-        var result = "\""
-        result.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": break
-            default: result.unicodeScalars.append(scalar)
+        "\"" + escaping(value) { byte in
+            switch byte {
+            case UInt8(ascii: "\""): "\\\""
+            case UInt8(ascii: "\\"): "\\\\"
+            case UInt8(ascii: "\n"): "\\n"
+            case UInt8(ascii: "\r"): ""
+            default: nil
             }
-        }
-        result += "\""
-        return result
+        } + "\""
     }
 
     /// Text for the inside of an HTML-like label (`label=<…>`): XML-escaped, backslashes
@@ -31,21 +27,18 @@ public enum DOTText {
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     public static func html(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in visible(text).unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\\": result += "\\\\"
-            case "\n": result += "<BR/>"
-            default: result.unicodeScalars.append(scalar)
+        escaping(visible(text)) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            case UInt8(ascii: "\\"): "\\\\"
+            case UInt8(ascii: "\n"): "<BR/>"
+            default: nil
             }
         }
-        return result
     }
 
     /// A quoted DOT string for a `tooltip`: shown as the same text in SVG `xlink:title`.
@@ -54,22 +47,18 @@ public enum DOTText {
     /// `&` and `<` are written as entities, which SVG output passes through unchanged.
     /// - Complexity: O(*n*) in the length of `text`.
     public static func tooltip(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in visible(text).unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\\": result += "\\\\\\\\"
-            case "\n": result += "&#10;"
-            default: result.unicodeScalars.append(scalar)
+        "\"" + escaping(visible(text)) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            case UInt8(ascii: "\\"): "\\\\\\\\"
+            case UInt8(ascii: "\n"): "&#10;"
+            default: nil
             }
-        }
-        result += "\""
-        return result
+        } + "\""
     }
 
     /// A quoted DOT string for a `URL` that is already percent-encoded where it came from
@@ -78,21 +67,36 @@ public enum DOTText {
     ///
     /// - Complexity: O(*n*) in the length of `url`.
     public static func url(_ url: String) -> String {
-        var result = "\""
-        for scalar in url.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "\"": result += "%22"
-            case "\\": result += "%5C"
-            case "<": result += "%3C"
-            case ">": result += "%3E"
-            case " ": result += "%20"
-            case "\n", "\r", "\t": break
-            default: result.unicodeScalars.append(scalar)
+        "\"" + escaping(url) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "\""): "%22"
+            case UInt8(ascii: "\\"): "%5C"
+            case UInt8(ascii: "<"): "%3C"
+            case UInt8(ascii: ">"): "%3E"
+            case UInt8(ascii: " "): "%20"
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): ""
+            default: nil
+            }
+        } + "\""
+    }
+
+    /// The text with each ASCII byte that `replacement` maps to a string replaced by it.
+    ///
+    /// Works on UTF-8 bytes: every byte it replaces is ASCII, so multi-byte characters pass
+    /// through whole.
+    /// - Complexity: O(*n*) in the length of `text`.
+    private static func escaping(_ text: String, _ replacement: (UInt8) -> String?) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            if byte < 0x80, let replaced = replacement(byte) {
+                bytes.append(contentsOf: replaced.utf8)
+            } else {
+                bytes.append(byte)
             }
         }
-        result += "\""
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text with characters that would be invisible or would corrupt the output made
@@ -101,7 +105,7 @@ public enum DOTText {
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
+        guard mayNeedReplacement(text), text.unicodeScalars.contains(where: needsReplacement) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if !needsReplacement(scalar) {
@@ -117,6 +121,15 @@ public enum DOTText {
             }
         }
         return result
+    }
+
+    /// False when the UTF-8 bytes alone show that `visible` has nothing to replace: plain
+    /// ASCII without control characters, the common case, is decided without decoding.
+    private static func mayNeedReplacement(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0x7F || (byte < 0x20 && byte != 0x0A) {
+            return true
+        }
+        return false
     }
 
     /// True for scalars `visible` replaces.

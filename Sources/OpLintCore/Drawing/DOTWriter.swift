@@ -48,11 +48,6 @@ public struct DOTWriter: Sendable {
         line(DOTText.quoted(tail) + " -> " + DOTText.quoted(head) + (attributes.isEmpty ? "" : " " + list(attributes)))
     }
 
-    /// A raw statement, such as `{rank=sink; "legend"}`.
-    public mutating func statement(_ raw: String) {
-        line(raw)
-    }
-
     private func list(_ attributes: [DOTAttribute]) -> String {
         "[" + attributes.map { $0.name + "=" + $0.value }.joined(separator: ", ") + "]"
     }

@@ -31,7 +31,7 @@ enum DrawingLegend {
                 rows.append((colored("┈┈┈▷", DrawingPalette.reddishPurple), "dotted, hollow head: waitUntilFinished()"))
             case .queueWaitEdge:
                 rows.append((colored("┈┈┈▷", DrawingPalette.reddishPurple),
-                             "dotted from a queue: waitUntilAllOperationsAreFinished()"))
+                             "dotted, \u{201C}whole queue\u{201D}: waitUntilAllOperationsAreFinished()"))
             case .condensedCycle:
                 rows.append((DrawingStyle.small("3-D box"), "a dependency cycle drawn as one node"))
             case .notOnQueue:

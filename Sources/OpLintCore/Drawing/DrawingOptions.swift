@@ -45,6 +45,9 @@ public struct DrawingOptions: Sendable, Equatable {
     /// Labels longer than this many characters end in `…`; the tooltip has the full name.
     public var labelLength = 40
     public var showsLegend = true
+    /// Draw a box around each queue's operations. Only `dot` and `fdp` lay boxes out; for the
+    /// other engines it is turned off and each operation names its queue in its label.
+    public var drawsQueueBoxes = true
 
     public init() {}
 }

@@ -57,6 +57,9 @@ struct DrawingScene {
             DOTAttribute("outputorder", "edgesfirst"),
             DOTAttribute("bgcolor", "white"),
             DOTAttribute("pad", 0.2),
+            // For the force-directed engines (dot ignores them): no overlapping nodes.
+            DOTAttribute("overlap", "false"),
+            DOTAttribute("sep", "+12"),
         ]
         if isCompound { graph.append(DOTAttribute("compound", "true")) }
         writer.graphAttributes(graph)

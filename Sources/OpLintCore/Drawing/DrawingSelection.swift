@@ -49,14 +49,13 @@ struct DrawingSelection {
     func involvedInFindings() -> [Bool] {
         let n = index.operationCount
         var involved = (0..<n).map { marks.isInvolved($0) }
-        var queueInvolved = marks.findingsOfQueue.map { !$0.isEmpty }
+        let queueInvolved = marks.findingsOfQueue.map { !$0.isEmpty }
         if queueInvolved.contains(true) {
             for i in 0..<n where !involved[i] {
                 let q = Int(index.queueOfOperation[i])
                 if q >= 0 && queueInvolved[q] { involved[i] = true }
             }
         }
-        queueInvolved = []
         var selected = involved
         for i in 0..<n where involved[i] {
             for d in index.dependencies(of: i) { selected[Int(d)] = true }

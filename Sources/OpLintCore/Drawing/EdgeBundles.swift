@@ -116,6 +116,9 @@ struct EdgeBundles {
         } else if count > 1 {
             marks.insert(.weightedEdge)
             attributes.append(DOTAttribute("label", String(count)))
+        } else if bundle.key.kind == .queueWait {
+            // Says in words that the wait is for the whole queue, not the operation it starts at.
+            attributes.append(DOTAttribute("label", "whole queue"))
         }
         attributes.append(.tooltip(tooltip))
         if let url = bundle.url { attributes.append(.url(url)) }

@@ -3,7 +3,7 @@ enum OperationText {
     /// Settings that differ from the defaults, on one line: `high · userInitiated · 2.5 s`.
     static func settings(_ operation: OperationGraph.Operation) -> String {
         var parts: [String] = []
-        if operation.priority != .normal { parts.append(operation.priority.description) }
+        if operation.priority != .normal { parts.append(priority(operation.priority)) }
         if operation.qualityOfService != .default { parts.append(operation.qualityOfService.rawValue) }
         if operation.duration != 1 { parts.append(DOTNumber.seconds(operation.duration)) }
         if operation.start == .manual { parts.append("started by hand") }
@@ -11,6 +11,12 @@ enum OperationText {
         if !operation.finishes { parts.append("never finishes") }
         if operation.count > 1 { parts.append("×\(operation.count)") }
         return parts.joined(separator: " · ")
+    }
+
+    /// A priority as people read it: its name (`veryHigh`), or `priority 6` for other values.
+    static func priority(_ priority: QueuePriority) -> String {
+        let name = priority.description
+        return name == String(priority.rawValue) ? "priority \(name)" : name
     }
 
     /// Every setting, for the tooltip.
@@ -29,10 +35,11 @@ enum OperationText {
 
     /// The label of an operation's node.
     static func label(
-        _ operation: OperationGraph.Operation, findingLines: [String], hidden: Int, focus: Bool, limit: Int
+        _ operation: OperationGraph.Operation, queue: String?, findingLines: [String], hidden: Int, focus: Bool, limit: Int
     ) -> String {
         let name = DOTText.html(DOTText.truncated(operation.name, to: limit))
         var label = focus ? "<B>" + name + "</B>" : name
+        if let queue { label += "<BR/>" + DrawingStyle.small(DOTText.html(DOTText.truncated(queue, to: limit)), italic: true) }
         let settings = settings(operation)
         if !settings.isEmpty { label += "<BR/>" + DrawingStyle.small(DOTText.html(settings)) }
         for line in findingLines { label += "<BR/>" + DrawingStyle.small(DOTText.html(line)) }

@@ -69,7 +69,7 @@ struct OperationView {
             clusterNodes[groups.rank(groups.keyOfOperation[i])].append(node)
         }
 
-        for key in groups.order where !clusterNodes[groups.rank(key)].isEmpty {
+        for key in groups.order where !clusterNodes[groups.rank(key)].isEmpty && options.drawsQueueBoxes {
             if case .none = key { scene.marks.insert(.notOnQueue) }
             scene.clusters.append(DrawingScene.Cluster(
                 id: groups.clusterID(key),
@@ -78,6 +78,9 @@ struct OperationView {
                     tooltip: groups.tooltip(key, in: graph, marks: marks),
                     dashed: groups.isDashed(key), error: groups.hasError(key, marks: marks)),
                 nodes: clusterNodes[groups.rank(key)]))
+        }
+        if !options.drawsQueueBoxes {
+            for key in groups.order { scene.looseNodes += clusterNodes[groups.rank(key)] }
         }
         var bundles = EdgeBundles()
         addDependencyEdges(to: &bundles, critical: critical)
@@ -102,8 +105,13 @@ struct OperationView {
         if hidden > 0 { scene.marks.insert(.hiddenNeighbours) }
         var lines = marks.labelLines(for: marks.findingsOfOperation[i])
         if state == .unreachable { lines = ["never starts (\(FindingMarks.unreachableCode))"] + lines.filter { !$0.hasPrefix("error") } }
+        var queue: String?
+        if !options.drawsQueueBoxes {
+            let key = groups.keyOfOperation[i]
+            if case .none = key { queue = "not on a queue" } else { queue = "on " + groups.name(key, in: graph) }
+        }
         var attributes = [DOTAttribute.htmlLabel(OperationText.label(
-            operation, findingLines: lines, hidden: hidden, focus: isFocus, limit: options.labelLength))]
+            operation, queue: queue, findingLines: lines, hidden: hidden, focus: isFocus, limit: options.labelLength))]
         attributes += DrawingStyle.node(state, critical: critical, focus: isFocus)
         attributes.append(.tooltip(OperationText.tooltip(i, graph: graph, groups: groups, marks: marks)))
         if let link = link(for: graph.location(of: operation)) { attributes.append(.url(link)) }
@@ -187,7 +195,7 @@ struct OperationView {
             var text = "\(waiter.name) calls waitUntilAllOperationsAreFinished() on queue \(graph.queues[Int(wait.queue)].name)"
             let location = graph.location(of: waiter.waitsForQueues[Int(wait.index)])
             if let location { text += "\nat \(location)" }
-            let inside = groups.keyOfOperation[Int(wait.waiter)] == key
+            let inside = groups.keyOfOperation[Int(wait.waiter)] == key || !options.drawsQueueBoxes
             if !inside { scene.isCompound = true }
             bundles.add(tail: anchor.id, head: nodeID(Int(wait.waiter)), kind: .queueWait, cycle: false, critical: false,
                         tooltip: text, url: link(for: location), clusterTail: inside ? nil : groups.clusterID(key))
