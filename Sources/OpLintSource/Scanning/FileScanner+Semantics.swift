@@ -116,6 +116,8 @@ extension FileScanner {
             }
             if let waiter = operationContext {
                 scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(q), isQueue: true, location: location))
+            } else if let type = subclassBodyContext {
+                classWaits.append((type, q, true, location))
             } else if let reason = mainThreadReason {
                 scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: nil, queue: placeholder(q), reason: reason, location: location))
             }
@@ -147,6 +149,8 @@ extension FileScanner {
     func waitOn(_ d: Int, location: SourceLocation) {
         if let waiter = operationContext {
             scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(d), isQueue: false, location: location))
+        } else if let type = subclassBodyContext {
+            classWaits.append((type, d, false, location))
         } else if let reason = mainThreadReason {
             scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: placeholder(d), queue: nil, reason: reason, location: location))
         }
