@@ -6,7 +6,7 @@ extension FileScanner {
     private func placeholder(_ id: Int) -> String { FileScan.placeholder(.entity(id)) }
 
     private func operations(_ ids: [Int]?) -> [Int]? {
-        guard let ids, !ids.isEmpty || true else { return nil }
+        guard let ids else { return nil }
         let ops = ids.filter { scan.entities[$0].kind == .operation }
         return ops.count == ids.count ? ops : nil
     }
