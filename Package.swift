@@ -34,6 +34,9 @@ let package = Package(
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore"]),
+        // The simulator's linux model against the real Foundation OperationQueue.
+        .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
+        .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
         .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
     ],

@@ -10,6 +10,8 @@ public enum OplintCLI {
     /// Every command, in the order `oplint help` lists them. The first is the default.
     static let commands: [any Command.Type] = [
         LintCommand.self,
+        RenderCommand.self,
+        SimulateCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
         ExtractCommand.self,
