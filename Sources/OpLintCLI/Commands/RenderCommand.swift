@@ -113,7 +113,7 @@ struct RenderCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let graph = try GraphInput.load(paths, context: context)
+        let graph = try SourceInput.load(paths, context: context)
         let bytes = try Self.draw(graph, format: format, engine: engine, options: options, context: context)
         if output == "-" {
             context.standardOutput.write(String(decoding: bytes, as: UTF8.self))
