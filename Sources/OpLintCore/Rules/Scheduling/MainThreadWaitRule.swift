@@ -69,7 +69,7 @@ public struct MainThreadWaitRule: Rule {
                 fix: Finding.Fix("make the work that needs the result depend on it (addDependency) instead of waiting on the main thread"),
                 operations: [analysis.name(wait.waiter)] + wait.operations,
                 queues: [queueName] + wait.queues)
-        }
+        } + sourceCodeFindings(analysis)
     }
 
     /// The waits of operations that execute on a main queue, in operation order.
