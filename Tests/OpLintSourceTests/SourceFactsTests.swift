@@ -114,3 +114,22 @@ struct SourceFactsTests {
         #expect(graph.queues.map(\.name) == ["ImageLoader.queue", "Uploader.queue"])
     }
 }
+
+@Suite("Main-thread waits from source (OPL203)")
+struct MainThreadWaitFromSourceTests {
+    @Test("Waits in viewDidLoad, @MainActor code and DispatchQueue.main blocks are OPL203 warnings at the call")
+    func findings() throws {
+        var locations: [String] = []
+        for name in ["FeedViewController.swift", "MainActorLoader.swift", "LegacyDownloader.m", "WaitingInsideOperations.swift"] {
+            let result = Linter().lint(try Corpus.extract(name))
+            locations += result.reported.filter { $0.rule.code == "OPL203" }.map { "\($0.location.file):\($0.location.line):\($0.location.column)" }
+        }
+        #expect(locations == [
+            "FeedViewController.swift:30:9",
+            "MainActorLoader.swift:12:9", "MainActorLoader.swift:19:13",
+            "LegacyDownloader.m:19:5", "LegacyDownloader.m:19:5",
+        ])
+        let legacy = Linter().lint(try Corpus.extract("LegacyDownloader.m")).reported.first { $0.rule.code == "OPL203" }
+        #expect(legacy?.message.contains("`addOperations` waits for download") == true)
+    }
+}

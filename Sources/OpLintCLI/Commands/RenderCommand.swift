@@ -117,7 +117,7 @@ struct RenderCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let graph = try GraphInput.load(paths, context: context)
+        let graph = try SourceInput.load(paths, context: context)
         var options = options
         if drawsCriticalPath { options.criticalPath = try Self.criticalPath(of: graph) }
         let bytes = try Self.draw(graph, format: format, engine: engine, options: options, context: context)

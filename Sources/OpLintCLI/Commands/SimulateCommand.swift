@@ -117,7 +117,7 @@ struct SimulateCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let graph = try GraphInput.load(paths, context: context)
+        let graph = try SourceInput.load(paths, context: context)
         let options = SimulationOptions(platform: platform, whatIf: whatIf)
         let simulator = try simulator(graph, options)
         var text: String
@@ -140,7 +140,7 @@ struct SimulateCommand: Command {
                 let other: Schedule
                 if let compare {
                     baseline = schedule
-                    other = try self.simulator(try GraphInput.load([compare], context: context), options).run()
+                    other = try self.simulator(try SourceInput.load([compare], context: context), options).run()
                 } else {
                     baseline = try self.simulator(graph, SimulationOptions(platform: platform)).run()
                     other = schedule

@@ -116,12 +116,15 @@ public struct SourceFacts: Sendable, Equatable {
         /// Why the code is known to run on the main thread.
         public var reason: String
         public var location: SourceLocation
+        /// The call that waits: `waitUntilFinished`, `waitUntilAllOperationsAreFinished`, `addOperations`.
+        public var call: String
 
-        public init(operation: String?, queue: String?, reason: String, location: SourceLocation) {
+        public init(operation: String?, queue: String?, reason: String, location: SourceLocation, call: String = "waitUntilFinished") {
             self.operation = operation
             self.queue = queue
             self.reason = reason
             self.location = location
+            self.call = call
         }
     }
 

@@ -19,6 +19,8 @@ struct Entity {
 
     // Operations.
     var operationKind: OperationGraph.Operation.Kind = .block
+    /// The class it is an instance of (`BlockOperation`, `DownloadOperation`).
+    var className: String?
     var count = 1
     var isAsynchronous = false
     var finishes = true

@@ -86,6 +86,16 @@ extension FileScanner {
 
     /// Notes the operations that leave the code the scanner can follow without being enqueued.
     func finish() {
+        // A wait in a subclass's main() is the wait of its instance, when the file makes exactly one.
+        for wait in classWaits {
+            let instances = scan.entities.indices.filter { scan.entities[$0].kind == .operation && scan.entities[$0].className == wait.type }
+            if instances.count == 1, let instance = instances.first {
+                scan.waits.append(FileScan.Wait(waiter: .entity(instance), target: .entity(wait.target), isQueue: wait.isQueue, location: wait.location))
+            } else if instances.count > 1 {
+                scan.facts.unresolved.append(SourceFacts.Issue(
+                    "this wait in \(wait.type) is made by each of its \(instances.count) instances; it is not tied to one of them", at: wait.location))
+            }
+        }
         for id in scan.entities.indices {
             let entity = scan.entities[id]
             guard entity.kind == .operation, let escape = entity.escape, entity.enqueueOrder == nil,

@@ -94,11 +94,9 @@ extension FileScanner {
             var brace = end
             if file.isPunct(brace, "("), file.isPunct(brace + 1, "{") { brace += 1 }
             if file.isPunct(brace, "{") {
-                let receiver = path(from: v, to: end - 2)
                 let count = file.isPunct(v, "(") ? literalRangeCount(from: v, to: end - 2) : nil
                 closureRoles[brace] = .iteration(count: count)
                 collectTargets[brace] = (scopeIndex ?? scopes.count - 1, name)
-                _ = receiver
                 return .list([])
             }
         }

@@ -125,6 +125,7 @@ extension FileScanner {
 
     /// Kind, asynchrony and finishing of an operation of class `className`.
     func applyClassTraits(_ id: Int, _ className: String) {
+        scan.entities[id].className = className
         scan.entities[id].operationKind = classes.isBlockOperation(className) ? .block : .custom
         let traits = classes.traits(of: className)
         scan.entities[id].isAsynchronous = traits.isAsynchronous

@@ -5,8 +5,8 @@ extension FileScanner {
     func message(at k: Int) {
         let close = Int(file.partner[k])
         guard close > k + 2 else { return }
-        var words: [String]
-        var selectorStart: Int
+        let words: [String]
+        let selectorStart: Int
         if file.isPunct(k + 1, "["), file.isWord(k + 2, "self"), file.isIdentifier(k + 3), file.isPunct(k + 4, "]") {
             // [[self queue] addOperation:op]
             words = ["self", file.text(k + 3)]

@@ -6,7 +6,7 @@ extension FileScanner {
     private func placeholder(_ id: Int) -> String { FileScan.placeholder(.entity(id)) }
 
     private func operations(_ ids: [Int]?) -> [Int]? {
-        guard let ids, !ids.isEmpty || true else { return nil }
+        guard let ids else { return nil }
         let ops = ids.filter { scan.entities[$0].kind == .operation }
         return ops.count == ids.count ? ops : nil
     }
@@ -68,7 +68,7 @@ extension FileScanner {
             return
         }
         for op in ops { markEnqueued(op, queue: q, location: location) }
-        if waits { for op in ops { waitOn(op, location: location) } }
+        if waits { for op in ops { waitOn(op, location: location, call: call) } }
     }
 
     /// Notes an enqueue or manual start of `op` (S16 when it already happened before).
@@ -116,8 +116,10 @@ extension FileScanner {
             }
             if let waiter = operationContext {
                 scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(q), isQueue: true, location: location))
+            } else if let type = subclassBodyContext {
+                classWaits.append((type, q, true, location))
             } else if let reason = mainThreadReason {
-                scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: nil, queue: placeholder(q), reason: reason, location: location))
+                scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: nil, queue: placeholder(q), reason: reason, location: location, call: name))
             }
             queueWaitedIn[q, default: []].append(currentScopeID)
         default:
@@ -144,11 +146,13 @@ extension FileScanner {
     }
 
     /// A wait for operation `d` by the current code (S19).
-    func waitOn(_ d: Int, location: SourceLocation) {
+    func waitOn(_ d: Int, location: SourceLocation, call: String = "waitUntilFinished") {
         if let waiter = operationContext {
             scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(d), isQueue: false, location: location))
+        } else if let type = subclassBodyContext {
+            classWaits.append((type, d, false, location))
         } else if let reason = mainThreadReason {
-            scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: placeholder(d), queue: nil, reason: reason, location: location))
+            scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: placeholder(d), queue: nil, reason: reason, location: location, call: call))
         }
         finishedIn[d, default: []].append(currentScopeID)
     }

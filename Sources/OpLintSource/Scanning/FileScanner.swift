@@ -36,6 +36,8 @@ final class FileScanner {
     var enqueueSequence = 0
     /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
     var boundNames: Set<String> = []
+    /// Waits made in `main()` / `start()` of an operation subclass: (class, target, is a queue, where).
+    var classWaits: [(type: String, target: Int, isQueue: Bool, location: SourceLocation)] = []
     /// The entity of `OperationQueue.main` in this file, once referred to.
     var mainQueueEntity: Int?
     /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
@@ -159,6 +161,24 @@ final class FileScanner {
                 case .iteration: continue
                 default: return nil
                 }
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The operation subclass whose `main()` or `start()` this code is in, if any.
+    var subclassBodyContext: String? {
+        for (index, scope) in scopes.enumerated().reversed() {
+            switch scope.kind {
+            case .block, .loop: continue
+            case .closure:
+                if case .iteration = scope.role { continue }
+                return nil
+            case .function(let name):
+                guard ["main()", "main", "start()", "start"].contains(name), index > 0,
+                      case .type(let type) = scopes[index - 1].kind, classes.isOperation(type) else { return nil }
+                return type
             default: return nil
             }
         }
