@@ -46,6 +46,8 @@ let package = Package(
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
+        // The simulator's linux model against the real Foundation OperationQueue.
+        .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17

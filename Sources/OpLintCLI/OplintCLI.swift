@@ -10,6 +10,7 @@ public enum OplintCLI {
     /// Every command, in the order `oplint help` lists them. The first is the default.
     static let commands: [any Command.Type] = [
         LintCommand.self,
+        SimulateCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
         DiffCommand.self,

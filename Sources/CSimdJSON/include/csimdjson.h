@@ -1,12 +1,15 @@
 #ifndef OPLINT_CSIMDJSON_H
 #define OPLINT_CSIMDJSON_H
-// A JSON pull parser over simdjson's On-Demand API.
+// A strict JSON pull parser (RFC 8259, UTF-8, no duplicate keys).
 //
-// The caller hands over a buffer of `length` bytes followed by at least `csj_padding()`
-// readable bytes, then calls `csj_next` (or `csj_next_batch`) until it returns
+// Two engines give the same tokens: a single-pass scanner (the default; simdjson validates
+// the UTF-8 first) and simdjson's On-Demand API (the reference it is tested against). The
+// caller hands over a buffer of `length` bytes followed by at least `csj_padding()`
+// readable zero bytes, then calls `csj_next` (or `csj_next_batch`) until it returns
 // CSJ_TOKEN_END or CSJ_TOKEN_ERROR. Nesting is walked with an explicit stack whose depth is
-// limited, so no input can make the parser recurse. Strings (keys and values) are
-// unescaped into the cursor's own buffer and stay valid until `csj_close`.
+// limited, so no input can make the parser recurse. Strings (keys and values) point into
+// the input when they have no escapes, else into buffers the cursor owns; either way they
+// stay valid until `csj_close`.
 #include <stddef.h>
 #include <stdint.h>
 #ifdef __cplusplus
@@ -73,6 +76,12 @@ size_t csj_padding(void);
 
 /// The deepest nesting accepted.
 size_t csj_max_depth(void);
+
+/// The parsers: the hand-written scanner (the default) and simdjson's On-Demand API.
+enum { CSJ_ENGINE_SCANNER = 0, CSJ_ENGINE_ONDEMAND = 1 };
+
+/// Starts parsing `bytes[0..<length]` with `engine`; otherwise as `csj_open`.
+csj_cursor *csj_open_engine(const uint8_t *bytes, size_t length, size_t capacity, int32_t engine);
 
 /// Starts parsing `bytes[0..<length]`; `capacity` ≥ `length + csj_padding()` bytes must be readable.
 /// Returns NULL only when memory runs out.

@@ -54,30 +54,37 @@ public struct BlockingAnalysis: Sendable {
             if case .resume(let queue) = event.action { return queue }
             return nil
         })
+        // Queues that never start anything: width 0, or suspended from the start and never resumed.
+        var stuckQueue = [Cause?](repeating: nil, count: graph.queues.count)
+        for (q, queue) in graph.queues.enumerated() where !queue.isMain {
+            if queue.maxConcurrentOperationCount == 0 {
+                stuckQueue[q] = .zeroWidthQueue(queue: q)
+            } else if queue.isSuspended && !resumed.contains(queue.name) {
+                stuckQueue[q] = .suspendedQueue(queue: q)
+            }
+        }
+        let anyStuckQueue = stuckQueue.contains { $0 != nil }
         var queueMembers = [[Int32]](repeating: [], count: graph.queues.count)
-        for (i, operation) in graph.operations.enumerated() {
-            switch operation.start {
+        let operations = graph.operations
+        for i in operations.indices {
+            switch operations[i].start {
             case .never:
                 causes.append((.neverStarted(operation: i), [Int32(i)], false))
             case .queue:
                 let q = index.queueOfOperation[i]
                 if q == GraphIndex.unknownQueue {
                     causes.append((.unknownQueue(operation: i), [Int32(i)], false))
-                } else if q >= 0 {
+                } else if anyStuckQueue && q >= 0 && stuckQueue[Int(q)] != nil {
                     queueMembers[Int(q)].append(Int32(i))
                 }
             case .manual:
                 break
             }
         }
-        for (q, queue) in graph.queues.enumerated() where !queueMembers[q].isEmpty {
-            if queue.maxConcurrentOperationCount == 0 && !queue.isMain {
-                causes.append((.zeroWidthQueue(queue: q), queueMembers[q], true))
-            } else if queue.isSuspended && !queue.isMain && !resumed.contains(queue.name) {
-                causes.append((.suspendedQueue(queue: q), queueMembers[q], true))
-            }
+        for q in graph.queues.indices where !queueMembers[q].isEmpty {
+            if let cause = stuckQueue[q] { causes.append((cause, queueMembers[q], true)) }
         }
-        for (i, operation) in graph.operations.enumerated() where !operation.finishes {
+        for i in operations.indices where !operations[i].finishes {
             causes.append((.neverFinishes(operation: i), [Int32(i)], false))
         }
 

@@ -87,7 +87,7 @@ public struct GraphIndex: Sendable {
         }
 
         var names: [String] = []
-        var duplicateOperations: [Duplicate] = []
+        var nameHashes: [UInt64] = []
         var unknown: [UnknownReference] = []
         var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
         var categoryIndex: [String: Int32] = [:]
@@ -99,52 +99,60 @@ public struct GraphIndex: Sendable {
         var selfDependencies: [(Int32, Int32)] = []
         var operationWaits: [(Int32, Int32, Int32)] = []
         var queueWaits: [(Int32, Int32, Int32)] = []
-        var table = NameTable(capacity: n)
-        // References to names declared later are resolved in a second pass.
-        var forward: [(edge: Int, name: String, hash: UInt64)] = []
+        var duplicatePairs: [(Int32, Int32)] = []
+        var table: NameTable?
 
         graph.operations.withUnsafeBufferPointer { operations in
+            // Names, their hashes, and the hash of every dependency, in one sequential pass.
             names.reserveCapacity(n)
-            var totalDependencies = 0
+            nameHashes.reserveCapacity(n)
+            var referenceHashes: [UInt64] = []
+            var lastQueueName: String?
+            var lastQueue: Int32 = Self.noQueue
             for i in 0..<n {
-                names.append(operations[i].name)
-                totalDependencies += operations[i].dependencies.count
+                let name = operations[i].name
+                names.append(name)
+                nameHashes.append(NameTable.hash(name))
+                for dependency in operations[i].dependencies {
+                    referenceHashes.append(NameTable.hash(dependency.name))
+                }
+                if let queue = operations[i].queue {
+                    if queue != lastQueueName {
+                        lastQueueName = queue
+                        lastQueue = queueIndex[queue] ?? Self.unknownQueue
+                    }
+                    queueOfOperation[i] = lastQueue
+                    if lastQueue == Self.unknownQueue {
+                        unknown.append(UnknownReference(operation: i, kind: .queue, index: 0))
+                    }
+                }
             }
-            targets.reserveCapacity(totalDependencies)
-            origins.reserveCapacity(totalDependencies)
 
             names.withUnsafeBufferPointer { names in
-                var lastQueueName: String?
-                var lastQueue: Int32 = Self.noQueue
+                let built = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
+                table = built
+                let candidates = built.candidates(for: referenceHashes)
+                referenceHashes = []
+                targets.reserveCapacity(candidates.count)
+                origins.reserveCapacity(candidates.count)
+                var reference = 0
                 for i in 0..<n {
-                    let name = names[i]
-                    let first = table.insert(name, hash: NameTable.hash(name), index: Int32(i), in: names)
-                    if first != Int32(i) {
-                        duplicateOperations.append(Duplicate(first: Int(first), duplicate: i))
-                    }
-                    if let queue = operations[i].queue {
-                        if queue != lastQueueName {
-                            lastQueueName = queue
-                            lastQueue = queueIndex[queue] ?? Self.unknownQueue
+                    let dependencies = operations[i].dependencies
+                    for d in dependencies.indices {
+                        let dependency = dependencies[d].name
+                        var target = candidates[reference]
+                        reference += 1
+                        // A candidate shares the hash; confirm the name (and resolve the rare collision).
+                        if target >= 0 && names[Int(target)] != dependency {
+                            target = built.find(dependency, hash: NameTable.hash(dependency), in: names) ?? -1
                         }
-                        queueOfOperation[i] = lastQueue
-                        if lastQueue == Self.unknownQueue {
-                            unknown.append(UnknownReference(operation: i, kind: .queue, index: 0))
+                        guard target >= 0 else {
+                            unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
+                            continue
                         }
-                    }
-                    operations[i].dependencies.withUnsafeBufferPointer { dependencies in
-                        for d in dependencies.indices {
-                            let dependency = dependencies[d].name
-                            let hash = NameTable.hash(dependency)
-                            if let target = table.find(dependency, hash: hash, in: names) {
-                                if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
-                                targets.append(target)
-                            } else {
-                                forward.append((targets.count, dependency, hash))
-                                targets.append(-1)
-                            }
-                            origins.append(Int32(d))
-                        }
+                        if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
+                        targets.append(target)
+                        origins.append(Int32(d))
                     }
                     if !operations[i].exclusive.isEmpty {
                         for category in operations[i].exclusive {
@@ -168,40 +176,9 @@ public struct GraphIndex: Sendable {
                     start[i + 1] = Int32(targets.count)
                 }
 
-                // Forward references, and names that exist nowhere.
-                var dropped = [Bool](repeating: false, count: targets.count)
-                for reference in forward {
-                    if let target = table.find(reference.name, hash: reference.hash, in: names) {
-                        targets[reference.edge] = target
-                    } else {
-                        dropped[reference.edge] = true
-                    }
-                }
-                if !forward.isEmpty {
-                    // Record unknown dependencies and compact them out of the adjacency.
-                    var write = 0
-                    var edge = 0
-                    for i in 0..<n {
-                        let end = Int(start[i + 1])
-                        while edge < end {
-                            if dropped[edge] {
-                                unknown.append(UnknownReference(operation: i, kind: .dependency, index: Int(origins[edge])))
-                            } else {
-                                targets[write] = targets[edge]
-                                origins[write] = origins[edge]
-                                write += 1
-                            }
-                            edge += 1
-                        }
-                        start[i + 1] = Int32(write)
-                    }
-                    targets.removeLast(targets.count - write)
-                    origins.removeLast(origins.count - write)
-                }
-
                 for i in 0..<n where !operations[i].waitsFor.isEmpty || !operations[i].waitsForQueues.isEmpty {
                     for (w, wait) in operations[i].waitsFor.enumerated() {
-                        if let target = table.find(wait.name, hash: NameTable.hash(wait.name), in: names) {
+                        if let target = built.find(wait.name, hash: NameTable.hash(wait.name), in: names) {
                             operationWaits.append((Int32(i), target, Int32(w)))
                         } else {
                             unknown.append(UnknownReference(operation: i, kind: .waitsFor, index: w))
@@ -217,6 +194,7 @@ public struct GraphIndex: Sendable {
                 }
             }
         }
+        let duplicateOperations = duplicatePairs.map { Duplicate(first: Int($0.0), duplicate: Int($0.1)) }
         unknown.sort { ($0.operation, $0.kind.order, $0.index) < ($1.operation, $1.kind.order, $1.index) }
         selfDependencies.sort { ($0.0, $0.1) < ($1.0, $1.1) }
 
@@ -248,7 +226,7 @@ public struct GraphIndex: Sendable {
         self.duplicateQueues = duplicateQueues
         self.selfDependencies = selfDependencies
         self.names = names
-        self.table = table
+        self.table = table ?? NameTable(names: UnsafeBufferPointer(start: nil, count: 0), hashes: [], duplicates: &duplicatePairs)
         self.queueIndex = queueIndex
     }
 

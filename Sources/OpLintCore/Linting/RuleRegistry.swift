@@ -11,6 +11,16 @@ public enum RuleRegistry {
         RedundantDependencyRule.self,
         UnknownQueueRule.self,
         UnknownKeyRule.self,
+        WaitDeadlockRule.self,
+        SlotExhaustionRule.self,
+        MainThreadWaitRule.self,
+        ZeroWidthQueueRule.self,
+        SuspendedForeverRule.self,
+        NeverFinishesRule.self,
+        ExclusivityDeadlockRule.self,
+        PriorityInversionRule.self,
+        CrossQueuePriorityRule.self,
+        UnorderedConflictRule.self,
     ]
 
     /// A fresh instance of every rule.

@@ -4,6 +4,9 @@ extension GraphDecoder {
     func decodeOperations(into operations: inout [OperationGraph.Operation]) throws(LoadError) {
         let start = try next()
         guard start.kind == .arrayStart else { throw typeError("operations", "an array of operations", start) }
+        // About one operation per 96 bytes in typical files: reserving that once avoids copying
+        // (and touching twice) a large array while it grows; pages never written cost nothing.
+        operations.reserveCapacity(operations.count + byteCount / 96)
         var scratch: [OperationGraph.Reference] = []
         while true {
             let token = try next()
@@ -103,7 +106,10 @@ extension GraphDecoder {
             let token = try next()
             switch token.kind {
             case .arrayEnd:
-                return Array(scratch[...])
+                // A copy at the exact size (`Array(scratch)` would share scratch's larger buffer).
+                return [OperationGraph.Reference](unsafeUninitializedCapacity: scratch.count) { buffer, count in
+                    count = buffer.initialize(fromContentsOf: scratch)
+                }
             case .string:
                 scratch.append(OperationGraph.Reference(token.text, position: position(token.offset)))
             case .objectStart:

@@ -9,9 +9,13 @@ struct GraphDecoder {
     /// Unknown keys found so far, in document order.
     let unknownKeys = UnknownKeyList()
 
-    init(tokenizer: JSONTokenizer, document: Document) {
+    /// The size of the document in bytes, to size the operations array once.
+    let byteCount: Int
+
+    init(tokenizer: JSONTokenizer, document: Document, byteCount: Int) {
         self.tokenizer = tokenizer
         self.document = document
+        self.byteCount = byteCount
     }
 
     /// A position in this document (always document 0 of the graph being read).

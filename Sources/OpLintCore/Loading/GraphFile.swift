@@ -92,7 +92,7 @@ struct GraphFile {
     }
 
     /// Reads a pipe, a terminal or standard input to its end.
-    private static func readStream(descriptor: Int32, path: String) throws(LoadError) -> GraphFile {
+    static func readStream(descriptor: Int32, path: String) throws(LoadError) -> GraphFile {
         var content: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

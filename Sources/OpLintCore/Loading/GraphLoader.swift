@@ -48,7 +48,7 @@ public enum GraphLoader {
             guard let base = buffer.baseAddress,
                   let tokenizer = JSONTokenizer(bytes: base, length: file.count, capacity: file.capacity)
             else { throw LoadError(file: file.path, "out of memory while reading the file") }
-            return try GraphDecoder(tokenizer: tokenizer, document: document).decode()
+            return try GraphDecoder(tokenizer: tokenizer, document: document, byteCount: file.count).decode()
         }
     }
 }

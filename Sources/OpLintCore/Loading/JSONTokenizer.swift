@@ -53,9 +53,16 @@ final class JSONTokenizer {
     /// The deepest nesting accepted.
     static var maxDepth: Int { csj_max_depth() }
 
+    /// The parsers behind the same tokens: the default scanner, and simdjson's On-Demand API
+    /// (the reference the scanner is tested against).
+    enum Engine {
+        case scanner, onDemand
+    }
+
     /// Starts on `bytes[0..<length]`; `capacity` bytes (≥ length + padding) are readable.
-    init?(bytes: UnsafePointer<UInt8>, length: Int, capacity: Int) {
-        guard let cursor = csj_open(bytes, length, capacity) else { return nil }
+    init?(bytes: UnsafePointer<UInt8>, length: Int, capacity: Int, engine: Engine = .scanner) {
+        let code = engine == .scanner ? Int32(CSJ_ENGINE_SCANNER) : Int32(CSJ_ENGINE_ONDEMAND)
+        guard let cursor = csj_open_engine(bytes, length, capacity, code) else { return nil }
         self.cursor = cursor
         self.batch = .allocate(capacity: batchCapacity)
     }

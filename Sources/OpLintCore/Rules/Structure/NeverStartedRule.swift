@@ -43,7 +43,9 @@ public struct NeverStartedRule: Rule {
         var waitedOn = Set<Int32>()
         for wait in analysis.index.operationWaits { waitedOn.insert(wait.target) }
         var findings: [Finding] = []
-        for (i, operation) in analysis.graph.operations.enumerated() where operation.start == .never {
+        let operations = analysis.graph.operations
+        for i in operations.indices where operations[i].start == .never {
+            let operation = operations[i]
             let dependents = Array(Set(analysis.index.dependents(of: i))).sorted().map { analysis.name(Int($0)) }
             let isWaitedOn = waitedOn.contains(Int32(i))
             var message = "\(operation.name) is never added to a queue nor started"

@@ -1,0 +1,152 @@
+/// OPL210: a queue priority that cannot change the order anything runs in.
+public struct CrossQueuePriorityRule: Rule {
+    public init() {}
+
+    /// Queues with more operations than this (besides the one with a priority) are not checked.
+    static let queueMateLimit = 64
+    /// Operations each search for dependency paths may visit.
+    static let searchLimit = 10_000
+
+    public static let description = RuleDescription(
+        code: "OPL210",
+        name: "cross-queue-priority",
+        severity: .note,
+        summary: "A queue priority is set where it cannot affect the order operations run in.",
+        details: """
+            Finds operations with a `priority` other than `normal` whose relative order that \
+            priority cannot change: operations on no queue (never added, or started by hand), \
+            operations alone on their queue, and operations whose every queue-mate is already \
+            ordered with them by a dependency path, one way or the other. Priority does not \
+            reach across queues; to favour work across queues, set its quality of service.
+            """,
+        rationale: """
+            `queuePriority` orders only the *ready* operations of the *same* queue; it never \
+            overrides dependencies and has no effect across queues (S9, S14). A priority that \
+            orders nothing misleads the reader into thinking the operation is favoured. \
+            Quality of service is what orders work across queues (S10).
+            """,
+        failingExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "net" }, { "name": "disk" }],
+              "operations": [
+                { "name": "fetch", "queue": "net" },
+                ↓{ "name": "store", "queue": "disk", "priority": "veryHigh", "dependencies": ["fetch"] }
+              ]
+            }
+            """),
+        fixedExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "net" }, { "name": "disk" }],
+              "operations": [
+                { "name": "fetch", "queue": "net" },
+                { "name": "store", "queue": "disk", "qualityOfService": "userInitiated", "dependencies": ["fetch"] }
+              ]
+            }
+            """),
+        limits: """
+            Operations on queues with more than 64 other operations are not checked, and a \
+            search for dependency paths stops after 10,000 operations (the priority is then \
+            assumed to matter).
+            """
+    )
+
+    /// - Complexity: O(*n*) when no operation has a priority; else O(*n* + *p* × min(10,000, *n* + *e*))
+    ///   for *p* prioritized operations on small queues.
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        let operations = analysis.graph.operations
+        var prioritized: [Int] = []
+        for i in operations.indices where operations[i].priority.level != .normal {
+            prioritized.append(i)
+        }
+        guard !prioritized.isEmpty else { return [] }
+        let index = analysis.index
+        var sizes = [Int](repeating: 0, count: analysis.graph.queues.count)
+        for i in operations.indices where operations[i].start == .queue && index.queueOfOperation[i] >= 0 {
+            sizes[Int(index.queueOfOperation[i])] += 1
+        }
+        var wanted = Set<Int>()
+        for i in prioritized where operations[i].start == .queue {
+            if let q = SchedulingLint.queue(of: i, in: analysis), (2...Self.queueMateLimit + 1).contains(sizes[q]) { wanted.insert(q) }
+        }
+        var members: [Int: [Int]] = [:]
+        if !wanted.isEmpty {
+            for i in operations.indices where operations[i].start == .queue {
+                let q = Int(index.queueOfOperation[i])
+                if wanted.contains(q) { members[q, default: []].append(i) }
+            }
+        }
+        var search = SchedulingLint.Search(analysis, limit: Self.searchLimit, includeWaits: false)
+        var findings: [Finding] = []
+        for operation in prioritized {
+            if let finding = check(operation, sizes: sizes, members: members, analysis, &search) { findings.append(finding) }
+        }
+        return findings
+    }
+
+    private func check(
+        _ operation: Int, sizes: [Int], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
+    ) -> Finding? {
+        let op = analysis.graph.operations[operation]
+        let q = SchedulingLint.quoted
+        let name = q(op.name)
+        let level = op.priority.level.description
+        let reason: String
+        var related: [Finding.Related] = []
+        var queues: [String] = []
+        var others: [String] = []
+        let queue = op.start == .queue ? SchedulingLint.queue(of: operation, in: analysis) : nil
+        if op.start == .queue, queue == nil, op.queue != nil { return nil }  // An unknown queue is OPL108's.
+        if let queue {
+            queues = [analysis.graph.queues[queue].name]
+            if sizes[queue] == 1 {
+                reason = "it is alone on \(SchedulingLint.describe(queue: queue, in: analysis))"
+            } else {
+                guard let mates = members[queue]?.filter({ $0 != operation }) else { return nil }
+                guard let links = orderingLinks(operation, mates, analysis, &search) else { return nil }
+                others = mates.map(analysis.name)
+                reason = "every other operation of \(SchedulingLint.describe(queue: queue, in: analysis)) (\(SchedulingLint.list(others))) is ordered with it by dependencies"
+                related = links
+            }
+            related.insert(SchedulingLint.created(queue: queue, in: analysis), at: 0)
+        } else {
+            reason = op.start == .manual ? "it is started by hand, not by a queue" : "it is on no queue"
+        }
+        return finding(
+            "priority \(level) of \(name) has no effect: \(reason); priority only orders ready operations of one queue",
+            at: analysis.location(ofOperation: operation),
+            related: related,
+            fix: Finding.Fix("remove the queuePriority of \(name); to favour it across queues, set its qualityOfService"),
+            operations: [op.name] + others,
+            queues: queues)
+    }
+
+    /// Related locations for the paths that order `operation` with each of `mates`, or nil when
+    /// some mate is not ordered with it (or the searches stop at their limit first).
+    private func orderingLinks(
+        _ operation: Int, _ mates: [Int], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
+    ) -> [Finding.Related]? {
+        var remaining = Set(mates)
+        var related: [Finding.Related] = []
+        for direction in [SchedulingLint.Search.Direction.forward, .backward] {
+            var found: [Int] = []
+            let outcome = search.run(from: operation, direction) { other in
+                if remaining.contains(other) { found.append(other) }
+                return false
+            }
+            if outcome == .limited { return nil }
+            for mate in found {
+                remaining.remove(mate)
+                let links = search.path(to: mate)
+                if let first = links.first {
+                    let text = direction == .forward ? "after" : "before"
+                    let location = search.related([first]).first?.location ?? analysis.location(ofOperation: first.waiter)
+                    related.append(Finding.Related(location, "\(SchedulingLint.quoted(analysis.name(operation))) runs \(text) \(SchedulingLint.quoted(analysis.name(mate))) by dependencies"))
+                }
+            }
+            if remaining.isEmpty { return related }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,106 @@
+/// OPL203: a wait on the main thread.
+public struct MainThreadWaitRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        code: "OPL203",
+        name: "main-thread-wait",
+        severity: .warning,
+        summary: "A wait blocks the main thread.",
+        details: """
+            Finds `waitUntilFinished()` (`waitsFor`) and `waitUntilAllOperationsAreFinished()` \
+            (`waitsForQueues`) called on the main thread: by an operation of the main queue \
+            (`"main": true`), or — in graphs extracted from source — by code that runs on the \
+            main thread (`@MainActor` code, view controller life-cycle methods, blocks sent to \
+            the main queue). One finding per wait, at the waiting operation.
+            """,
+        rationale: """
+            A wait blocks the calling thread until what it waits for has finished (S19). The \
+            main queue runs its operations on the main thread, one at a time (S17), so a wait \
+            there freezes the user interface for as long as the other work takes, and \
+            deadlocks outright when that work needs the main queue or the main thread itself. \
+            semantics.md S19: never wait on the main thread.
+            """,
+        failingExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "main", "main": true }, { "name": "io" }],
+              "operations": [
+                { "name": "load", "queue": "io", "duration": 2 },
+                ↓{ "name": "show", "queue": "main", "waitsFor": ["load"] }
+              ]
+            }
+            """),
+        fixedExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "main", "main": true }, { "name": "io" }],
+              "operations": [
+                { "name": "load", "queue": "io", "duration": 2 },
+                { "name": "show", "queue": "main", "dependencies": ["load"] }
+              ]
+            }
+            """)
+    )
+
+    /// One wait made on the main thread.
+    struct MainThreadWait {
+        /// The waiting operation.
+        var waiter: Int
+        /// What it waits for, as the message shows it: `“load”`, `all operations of queue “io”`.
+        var target: String
+        /// Where the wait is made.
+        var location: SourceLocation
+        /// The operation or queue waited for, by name.
+        var operations: [String]
+        var queues: [String]
+    }
+
+    /// - Complexity: O(1) without waits; else O(*w*) for *w* waits.
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        mainThreadWaits(in: analysis).map { wait in
+            let waiter = SchedulingLint.quoted(analysis.name(wait.waiter))
+            let queue = analysis.index.queueOfOperation[wait.waiter]
+            let queueName = queue >= 0 ? analysis.graph.queues[Int(queue)].name : ""
+            return finding(
+                "\(waiter) on main queue \(SchedulingLint.quoted(queueName)) waits for \(wait.target): the main thread is blocked until it finishes",
+                at: analysis.location(ofOperation: wait.waiter),
+                related: [Finding.Related(wait.location, "\(waiter) waits for \(wait.target) here")],
+                fix: Finding.Fix("make the work that needs the result depend on it (addDependency) instead of waiting on the main thread"),
+                operations: [analysis.name(wait.waiter)] + wait.operations,
+                queues: [queueName] + wait.queues)
+        }
+    }
+
+    /// The waits of operations that execute on a main queue, in operation order.
+    ///
+    /// Waits made on the main thread by code that is not an operation come from source
+    /// extraction; they are added here once the source facts carry them.
+    /// - Complexity: O(*w*) for *w* waits.
+    func mainThreadWaits(in analysis: GraphAnalysis) -> [MainThreadWait] {
+        let index = analysis.index
+        guard !index.operationWaits.isEmpty || !index.queueWaits.isEmpty else { return [] }
+        guard analysis.graph.queues.contains(where: \.isMain) else { return [] }
+        func onMainQueue(_ operation: Int32) -> Bool {
+            let queue = index.queueOfOperation[Int(operation)]
+            return queue >= 0 && analysis.graph.queues[Int(queue)].isMain
+                && analysis.graph.operations[Int(operation)].start == .queue
+        }
+        var waits: [(order: (Int32, Int32, Int32), wait: MainThreadWait)] = []
+        for wait in index.operationWaits where onMainQueue(wait.waiter) {
+            let name = analysis.name(Int(wait.target))
+            waits.append(((wait.waiter, 0, wait.index), MainThreadWait(
+                waiter: Int(wait.waiter), target: SchedulingLint.quoted(name),
+                location: SchedulingLint.location(ofWait: Int(wait.index), by: Int(wait.waiter), in: analysis),
+                operations: [name], queues: [])))
+        }
+        for wait in index.queueWaits where onMainQueue(wait.waiter) {
+            let name = analysis.graph.queues[Int(wait.queue)].name
+            waits.append(((wait.waiter, 1, wait.index), MainThreadWait(
+                waiter: Int(wait.waiter), target: "all operations of queue \(SchedulingLint.quoted(name))",
+                location: SchedulingLint.location(ofQueueWait: Int(wait.index), by: Int(wait.waiter), in: analysis),
+                operations: [], queues: [name])))
+        }
+        return waits.sorted { $0.order < $1.order }.map(\.wait)
+    }
+}

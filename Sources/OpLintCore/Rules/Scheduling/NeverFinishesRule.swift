@@ -1,0 +1,144 @@
+/// OPL206: an asynchronous operation never marks itself finished.
+public struct NeverFinishesRule: Rule {
+    public init() {}
+
+    /// Dependents counted per operation before the count is given as "at least".
+    static let strandedLimit = 100_000
+
+    public static let description = RuleDescription(
+        code: "OPL206",
+        name: "never-finishes",
+        severity: .error,
+        summary: "An asynchronous operation never marks itself finished, stranding its dependents and its queue slot.",
+        details: """
+            Finds operations with `"finishes": false` — asynchronous operations whose code \
+            never sets `isFinished` — that are started. The message counts the operations \
+            stranded behind it (everything that depends on it or waits for it, directly or \
+            through others; the first few by name) and the queue slot it holds: on a serial \
+            queue the only one, so every operation added after it never starts; on a queue of \
+            width n, n such operations stall the queue. An operation that a `cancel` or \
+            `cancelAll` event cancels and that checks for cancellation is not reported: \
+            cancelling makes it finish (S6).
+            """,
+        rationale: """
+            An asynchronous operation finishes only when its own code sets `isFinished` (S8). \
+            Until then it keeps its queue slot and its dependents never become ready (S2, S3); \
+            `waitUntilFinished()` on it never returns (S19). With `maxConcurrentOperationCount` \
+            2, two such operations stall the whole queue (S8, S13).
+            """,
+        failingExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "net", "maxConcurrentOperationCount": 1 }],
+              "operations": [
+                ↓{ "name": "upload", "queue": "net", "kind": "custom", "asynchronous": true, "finishes": false },
+                { "name": "notify", "queue": "net", "dependencies": ["upload"] }
+              ]
+            }
+            """),
+        fixedExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "net", "maxConcurrentOperationCount": 1 }],
+              "operations": [
+                { "name": "upload", "queue": "net", "kind": "custom", "asynchronous": true },
+                { "name": "notify", "queue": "net", "dependencies": ["upload"] }
+              ]
+            }
+            """),
+        limits: "Stranded operations are counted up to 100,000 per operation; beyond that the message says \"at least\"."
+    )
+
+    /// - Complexity: O(*n*) when every operation finishes; else O(*n* + *k* × min(100,000, *n* + *e*))
+    ///   for *k* operations that never finish.
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        let operations = analysis.graph.operations
+        var neverFinishing: [Int] = []
+        for i in operations.indices where !operations[i].finishes && operations[i].start != .never {
+            neverFinishing.append(i)
+        }
+        guard !neverFinishing.isEmpty else { return [] }
+        let cancelled = SchedulingLint.cancelledOperations(in: analysis)
+        neverFinishing.removeAll { cancelled.contains($0) && operations[$0].checksCancellation }
+        guard !neverFinishing.isEmpty else { return [] }
+
+        // The members of each queue that holds one of them, in the order they are added.
+        var members: [Int: [Int]] = [:]
+        for i in neverFinishing where operations[i].start == .queue {
+            if let q = SchedulingLint.queue(of: i, in: analysis) { members[q] = [] }
+        }
+        if !members.isEmpty {
+            for (i, queue) in analysis.index.queueOfOperation.enumerated()
+            where queue >= 0 && members[Int(queue)] != nil && operations[i].start == .queue {
+                members[Int(queue), default: []].append(i)
+            }
+        }
+        var search = SchedulingLint.Search(analysis, limit: Self.strandedLimit, includeWaits: true)
+        return neverFinishing.map { operation in
+            var stranded: [Int] = []
+            let outcome = search.run(from: operation, .backward) { other in
+                stranded.append(other)
+                return false
+            }
+            stranded.sort()
+            return report(operation, stranded: stranded.map(analysis.name), capped: outcome == .limited, members: members, neverFinishing, analysis)
+        }
+    }
+
+    private func report(
+        _ operation: Int, stranded: [String], capped: Bool, members: [Int: [Int]], _ neverFinishing: [Int],
+        _ analysis: GraphAnalysis
+    ) -> Finding {
+        let op = analysis.graph.operations[operation]
+        let name = SchedulingLint.quoted(op.name)
+        var parts: [String] = []
+        if !stranded.isEmpty {
+            let count = (capped ? "at least " : "") + SchedulingLint.count(stranded.count, "dependent")
+            parts.append("it strands \(count) (\(SchedulingLint.list(stranded)))")
+        }
+        var queues: [String] = []
+        var related: [Finding.Related] = []
+        if op.start == .queue, let q = SchedulingLint.queue(of: operation, in: analysis), let onQueue = members[q] {
+            queues.append(analysis.graph.queues[q].name)
+            parts.append(slotText(operation, q, onQueue, neverFinishing, analysis))
+            related.append(SchedulingLint.created(queue: q, in: analysis))
+        } else if op.start == .manual {
+            parts.append("the thread that calls its start() is never released")
+        }
+        if parts.isEmpty { parts.append("nothing waits for it, but it never completes") }
+        for dependent in analysis.index.dependents(of: operation).prefix(SchedulingLint.namesShown) {
+            let dependentIndex = Int(dependent)
+            if let edge = analysis.index.edge(from: dependentIndex, to: operation) {
+                related.append(Finding.Related(
+                    analysis.location(ofEdge: edge, from: dependentIndex),
+                    "\(SchedulingLint.quoted(analysis.name(dependentIndex))) depends on \(name) here"))
+            }
+        }
+        let kind = op.isAsynchronous ? "asynchronous " : ""
+        return finding(
+            "\(kind)\(name) never marks itself finished: " + parts.joined(separator: ", and "),
+            at: analysis.location(ofOperation: operation),
+            related: related,
+            fix: Finding.Fix("set isExecuting to false and isFinished to true (with KVO notifications) on every path of \(name), cancellation included"),
+            operations: [op.name] + stranded.prefix(SchedulingLint.namesShown),
+            queues: queues)
+    }
+
+    /// What holding a slot of `queue` forever does.
+    private func slotText(_ operation: Int, _ queue: Int, _ onQueue: [Int], _ neverFinishing: [Int], _ analysis: GraphAnalysis) -> String {
+        let description = SchedulingLint.describe(queue: queue, in: analysis)
+        if SchedulingLint.isSerial(queue, in: analysis) {
+            let later = onQueue.filter { $0 > operation }.count
+            let tail = later == 0 ? "" : ", so its \(SchedulingLint.count(later, "later operation")) never \(later == 1 ? "starts" : "start")"
+            return "it holds the only slot of \(description) forever\(tail)"
+        }
+        let width = analysis.graph.queues[queue].maxConcurrentOperationCount
+        guard width > 1 else { return "it holds a slot of \(description) and its thread forever" }
+        let stuck = neverFinishing.filter { SchedulingLint.queue(of: $0, in: analysis) == queue && analysis.graph.operations[$0].start == .queue }
+        guard stuck.count >= width else { return "it holds one of the \(width) slots of \(description) forever" }
+        let others = onQueue.count - stuck.count
+        let partners = stuck.filter { $0 != operation }.map(analysis.name)
+        let tail = others == 0 ? "" : ": its \(SchedulingLint.count(others, "other operation")) never \(others == 1 ? "starts" : "start")"
+        return "with \(SchedulingLint.list(partners)) it holds all \(width) slots of \(description) forever\(tail)"
+    }
+}

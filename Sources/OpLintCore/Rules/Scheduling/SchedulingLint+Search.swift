@@ -1,0 +1,199 @@
+extension SchedulingLint {
+    /// A breadth-first search over "cannot finish before" edges that visits at most `limit`
+    /// operations, reusable for many searches over one graph.
+    ///
+    /// An edge `a → b` means `a` cannot finish before `b` does: `a` depends on `b` (S3,
+    /// including the implicit edges of exclusivity, S21) or, when waits are included, `a`
+    /// calls `b.waitUntilFinished()` (S19). Searching `.forward` follows these edges,
+    /// `.backward` follows them in reverse.
+    struct Search {
+        enum Direction { case forward, backward }
+
+        /// How one operation of a path leads to the next.
+        enum Step: Equatable {
+            /// The edge at this position in `GraphIndex.dependencyTargets`.
+            case dependency(edge: Int)
+            /// `GraphIndex.operationWaits[index]`.
+            case wait(index: Int)
+        }
+
+        /// One edge of a path: `waiter` cannot finish before `target`.
+        struct Link: Equatable {
+            var waiter: Int
+            var target: Int
+            var step: Step
+        }
+
+        enum Outcome: Equatable {
+            /// The search reached an operation the stop condition accepts.
+            case found(Int)
+            /// Everything reachable was visited.
+            case exhausted
+            /// `limit` operations were visited before either.
+            case limited
+        }
+
+        let analysis: GraphAnalysis
+        let limit: Int
+        let includeWaits: Bool
+        /// Operation waits by waiter and by target, as indices into `operationWaits`.
+        private let waitsByWaiter: [Int32: [Int32]]
+        private let waitsByTarget: [Int32: [Int32]]
+        private var stamp: [UInt32] = []
+        private var generation: UInt32 = 0
+        /// The operation a visited operation was reached from, and how (-1 = dependency, i ≥ 0 = wait i).
+        private var parent: [Int32] = []
+        private var parentWait: [Int32] = []
+        private var frontier: [Int32] = []
+        private var lastDirection = Direction.forward
+        /// How many operations the last search visited.
+        private(set) var visited = 0
+
+        /// - Complexity: O(*w*) for *w* operation waits; the O(*n*) arrays are made on the first search.
+        init(_ analysis: GraphAnalysis, limit: Int, includeWaits: Bool) {
+            self.analysis = analysis
+            self.limit = limit
+            self.includeWaits = includeWaits
+            var byWaiter: [Int32: [Int32]] = [:]
+            var byTarget: [Int32: [Int32]] = [:]
+            if includeWaits {
+                for (i, wait) in analysis.index.operationWaits.enumerated() {
+                    byWaiter[wait.waiter, default: []].append(Int32(i))
+                    byTarget[wait.target, default: []].append(Int32(i))
+                }
+            }
+            waitsByWaiter = byWaiter
+            waitsByTarget = byTarget
+        }
+
+        /// Searches from `source` until `stop` accepts an operation (never `source` itself).
+        ///
+        /// `allow` decides whether an operation may be entered at all.
+        /// - Complexity: O(min(*limit*, reachable) × average degree).
+        mutating func run(
+            from source: Int,
+            _ direction: Direction,
+            allow: (Int) -> Bool = { _ in true },
+            stop: (Int) -> Bool
+        ) -> Outcome {
+            let index = analysis.index
+            if stamp.isEmpty {
+                stamp = [UInt32](repeating: 0, count: index.operationCount)
+                parent = [Int32](repeating: -1, count: index.operationCount)
+                parentWait = [Int32](repeating: -1, count: index.operationCount)
+            }
+            generation &+= 1
+            if generation == 0 {
+                for i in stamp.indices { stamp[i] = 0 }
+                generation = 1
+            }
+            lastDirection = direction
+            frontier.removeAll(keepingCapacity: true)
+            stamp[source] = generation
+            parent[source] = -1
+            frontier.append(Int32(source))
+            visited = 1
+            var head = 0
+            while head < frontier.count {
+                let current = Int(frontier[head])
+                head += 1
+                let neighbours = direction == .forward ? index.dependencies(of: current) : index.dependents(of: current)
+                for next in neighbours {
+                    if let outcome = visit(Int(next), from: current, wait: -1, allow: allow, stop: stop) { return outcome }
+                }
+                if includeWaits {
+                    let waits = direction == .forward ? waitsByWaiter[Int32(current)] : waitsByTarget[Int32(current)]
+                    for w in waits ?? [] {
+                        let wait = index.operationWaits[Int(w)]
+                        let next = direction == .forward ? wait.target : wait.waiter
+                        if let outcome = visit(Int(next), from: current, wait: w, allow: allow, stop: stop) { return outcome }
+                    }
+                }
+            }
+            return .exhausted
+        }
+
+        private mutating func visit(_ next: Int, from current: Int, wait: Int32, allow: (Int) -> Bool, stop: (Int) -> Bool) -> Outcome? {
+            guard stamp[next] != generation, allow(next) else { return nil }
+            stamp[next] = generation
+            parent[next] = Int32(current)
+            parentWait[next] = wait
+            if stop(next) { return .found(next) }
+            visited += 1
+            if visited >= limit { return .limited }
+            frontier.append(Int32(next))
+            return nil
+        }
+
+        /// Whether the last search visited `operation`.
+        func reached(_ operation: Int) -> Bool {
+            !stamp.isEmpty && stamp[operation] == generation
+        }
+
+        /// The edges from the last search's source to `target`, in search order, each as `waiter → target`.
+        ///
+        /// - Complexity: O(path length × degree).
+        func path(to target: Int) -> [Link] {
+            guard reached(target) else { return [] }
+            var links: [Link] = []
+            var current = target
+            while parent[current] >= 0 {
+                let previous = Int(parent[current])
+                let (waiter, dependency) = lastDirection == .forward ? (previous, current) : (current, previous)
+                let wait = Int(parentWait[current])
+                let step: Step
+                if wait >= 0 {
+                    step = .wait(index: wait)
+                } else {
+                    step = .dependency(edge: analysis.index.edge(from: waiter, to: dependency) ?? analysis.index.dependencyEdges(of: waiter).lowerBound)
+                }
+                links.append(Link(waiter: waiter, target: dependency, step: step))
+                current = previous
+            }
+            return links.reversed()
+        }
+
+        /// Links a message spells out before it elides the middle of a chain.
+        static let linksShown = 6
+
+        /// `“a” depends on “b”, “b” waits for “c”`: one phrase per link; a long chain keeps
+        /// its first and last links and counts the ones in between.
+        func describe(_ links: [Link]) -> String {
+            guard links.count > Self.linksShown else { return phrases(links) }
+            let head = phrases(Array(links.prefix(Self.linksShown - 2)))
+            let tail = phrases(Array(links.suffix(1)))
+            return "\(head), … \(links.count - Self.linksShown + 1) more links …, \(tail)"
+        }
+
+        private func phrases(_ links: [Link]) -> String {
+            links.map { link in
+                let waiter = SchedulingLint.quoted(analysis.name(link.waiter))
+                let target = SchedulingLint.quoted(analysis.name(link.target))
+                switch link.step {
+                case .wait:
+                    return "\(waiter) waits for \(target)"
+                case .dependency(let edge):
+                    if case .exclusivity(let category) = analysis.index.origin(ofEdge: edge) {
+                        return "\(waiter) comes after \(target) in exclusivity category \(SchedulingLint.quoted(category))"
+                    }
+                    return "\(waiter) depends on \(target)"
+                }
+            }.joined(separator: ", ")
+        }
+
+        /// Related locations: where each link is made.
+        func related(_ links: [Link]) -> [Finding.Related] {
+            links.map { link in
+                let location: SourceLocation
+                switch link.step {
+                case .dependency(let edge):
+                    location = analysis.location(ofEdge: edge, from: link.waiter)
+                case .wait(let w):
+                    let wait = analysis.index.operationWaits[w]
+                    location = SchedulingLint.location(ofWait: Int(wait.index), by: link.waiter, in: analysis)
+                }
+                return Finding.Related(location, describe([link]))
+            }
+        }
+    }
+}

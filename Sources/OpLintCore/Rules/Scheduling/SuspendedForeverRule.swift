@@ -1,0 +1,135 @@
+/// OPL205: a queue is suspended and never resumed while it holds operations.
+public struct SuspendedForeverRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        code: "OPL205",
+        name: "suspended-forever",
+        severity: .error,
+        summary: "A queue is suspended and never resumed while operations are added to it.",
+        details: """
+            Follows each queue's suspension through the graph: suspended from the start \
+            (`"suspended": true`), then every `suspend` and `resume` event in time order (events \
+            at the same time in the order they are written). A queue that ends suspended while \
+            operations are added to it is reported at the suspension that is never undone — the \
+            `suspend` event, or the queue when it starts suspended — naming the operations added \
+            from then on, which never start. When all its operations are added before a later \
+            `suspend`, the message names those, which never start unless they started before it.
+            """,
+        rationale: """
+            `isSuspended = true` stops the queue from starting operations; running ones go on, \
+            but a queue that stays suspended never drains (S15). Its pending operations never \
+            start, and everything that depends on them waits too (S2, S3). Cancelling does not \
+            help: a cancelled operation in a suspended queue does not finish (S6), and \
+            `waitUntilAllOperationsAreFinished()` on it blocks forever (S19).
+            """,
+        failingExample: .json("""
+            {
+              "version": 1,
+              "queues": [↓{ "name": "sync", "suspended": true }, { "name": "uploads" }],
+              "operations": [
+                { "name": "push", "queue": "sync" },
+                { "name": "send", "queue": "uploads", "addedAt": 3 }
+              ],
+              "events": [
+                ↓{ "at": 2, "suspend": "uploads" }
+              ]
+            }
+            """),
+        fixedExample: .json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "sync", "suspended": true }, { "name": "uploads" }],
+              "operations": [
+                { "name": "push", "queue": "sync" },
+                { "name": "send", "queue": "uploads", "addedAt": 3 }
+              ],
+              "events": [
+                { "at": 1, "resume": "sync" },
+                { "at": 2, "suspend": "uploads" },
+                { "at": 4, "resume": "uploads" }
+              ]
+            }
+            """)
+    )
+
+    /// The suspension a queue ends in: from the start (`event` nil) or from a `suspend` event.
+    private struct Suspension {
+        var at: Double
+        var event: Int?
+    }
+
+    /// - Complexity: O(*q*) when no queue is suspended; else O(*n* + *q* + *v* log *v*) for *v* events.
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        let graph = analysis.graph
+        var suspension: [Int: Suspension] = [:]
+        for q in graph.queues.indices where graph.queues[q].isSuspended {
+            suspension[q] = Suspension(at: 0, event: nil)
+        }
+        let events = graph.events.indices.filter {
+            switch graph.events[$0].action {
+            case .suspend, .resume: true
+            case .cancel, .cancelAll: false
+            }
+        }.sorted { (graph.events[$0].at, $0) < (graph.events[$1].at, $1) }
+        for e in events {
+            guard let q = analysis.index.queue(named: graph.events[e].action.target) else { continue }
+            switch graph.events[e].action {
+            case .suspend:
+                if suspension[q] == nil { suspension[q] = Suspension(at: graph.events[e].at, event: e) }
+            case .resume:
+                suspension[q] = nil
+            case .cancel, .cancelAll:
+                break
+            }
+        }
+        guard !suspension.isEmpty else { return [] }
+        var members: [Int: [Int]] = [:]
+        for (operation, queue) in analysis.index.queueOfOperation.enumerated()
+        where queue >= 0 && suspension[Int(queue)] != nil && graph.operations[operation].start == .queue {
+            members[Int(queue), default: []].append(operation)
+        }
+        var findings: [Finding] = []
+        for q in suspension.keys.sorted() {
+            guard let operations = members[q], !operations.isEmpty, let held = suspension[q] else { continue }
+            findings.append(report(q, held, operations, analysis))
+        }
+        return findings
+    }
+
+    private func report(_ q: Int, _ held: Suspension, _ operations: [Int], _ analysis: GraphAnalysis) -> Finding {
+        let queueName = analysis.graph.queues[q].name
+        let quotedQueue = SchedulingLint.quoted(queueName)
+        let after = operations.filter { analysis.graph.operations[$0].addedAt >= held.at }
+        let when = held.event == nil ? "from the start" : "at \(SchedulingLint.seconds(held.at)) s"
+        let stranded: String
+        let shown: [Int]
+        if after.isEmpty {
+            shown = operations
+            stranded = "its operations that have not started by then (\(SchedulingLint.list(operations.map(analysis.name)))) never start"
+        } else {
+            shown = after
+            let what = held.event == nil
+                ? "its \(SchedulingLint.count(after.count, "operation"))"
+                : "\(SchedulingLint.count(after.count, "operation")) added from then on"
+            stranded = "\(what) (\(SchedulingLint.list(after.map(analysis.name)))) never \(after.count == 1 ? "starts" : "start")"
+        }
+        var related: [Finding.Related] = []
+        let location: SourceLocation
+        if let event = held.event {
+            location = SchedulingLint.location(ofEvent: event, in: analysis)
+            related.append(SchedulingLint.created(queue: q, in: analysis))
+        } else {
+            location = analysis.location(ofQueue: q)
+        }
+        related += shown.prefix(SchedulingLint.namesShown).map { SchedulingLint.created($0, in: analysis) }
+        let resumeAt = SchedulingLint.seconds(held.at + 1)
+        return finding(
+            "queue \(quotedQueue) is suspended \(when) and never resumed: \(stranded)",
+            at: location,
+            related: related,
+            fix: Finding.Fix("resume \(quotedQueue) (isSuspended = false) once its operations may run, e.g. an event {\"at\": \(resumeAt), \"resume\": \"\(queueName)\"}"),
+            operations: shown.map(analysis.name),
+            queues: [queueName])
+    }
+}

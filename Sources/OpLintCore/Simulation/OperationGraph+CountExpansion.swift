@@ -1,0 +1,60 @@
+extension OperationGraph {
+    /// The graph with every operation of `count` n > 1 replaced by n copies `name#1` … `name#n`.
+    ///
+    /// Copies keep the operation's settings and edges: each copy waits for what the operation
+    /// waits for, and whatever waits for the operation waits for every copy. Cancel events and
+    /// `--duration` overrides naming the operation apply to every copy.
+    /// - Complexity: O(*n* + *e* + copies); the graph is returned as is when no count exceeds 1.
+    public func expandingCounts() -> OperationGraph {
+        guard operations.contains(where: { $0.count > 1 }) else { return self }
+        var copies: [String: Int] = [:]
+        for operation in operations where operation.count > 1 { copies[operation.name] = operation.count }
+        func expand(_ references: [Reference]) -> [Reference] {
+            guard references.contains(where: { copies[$0.name] != nil }) else { return references }
+            var result: [Reference] = []
+            for reference in references {
+                guard let count = copies[reference.name] else { result.append(reference); continue }
+                for k in 1...count {
+                    var copy = reference
+                    copy.name = "\(reference.name)#\(k)"
+                    result.append(copy)
+                }
+            }
+            return result
+        }
+        var expanded = self
+        expanded.operations = []
+        expanded.operations.reserveCapacity(operations.count)
+        for operation in operations {
+            var base = operation
+            base.dependencies = expand(operation.dependencies)
+            base.waitsFor = expand(operation.waitsFor)
+            guard operation.count > 1 else { expanded.operations.append(base); continue }
+            base.count = 1
+            for k in 1...operation.count {
+                var copy = base
+                copy.name = "\(operation.name)#\(k)"
+                expanded.operations.append(copy)
+            }
+        }
+        expanded.events = []
+        for event in events {
+            if case .cancel(let name) = event.action, let count = copies[name] {
+                for k in 1...count {
+                    var copy = event
+                    copy.action = .cancel(operation: "\(name)#\(k)")
+                    expanded.events.append(copy)
+                }
+            } else {
+                expanded.events.append(event)
+            }
+        }
+        return expanded
+    }
+
+    /// The names an operation name stands for after count expansion: itself, or its copies.
+    func expandedNames(_ name: String, counts: [String: Int]) -> [String] {
+        guard let count = counts[name], count > 1 else { return [name] }
+        return (1...count).map { "\(name)#\($0)" }
+    }
+}

@@ -1,0 +1,248 @@
+extension SimulationRun {
+    /// One edge of the wait-for graph, by index.
+    struct WaitFor {
+        var target: Int
+        var reason: StuckReport.Reason
+        var location: SourceLocation?
+    }
+
+    /// The wait-for graph when no progress is possible, reduced to root causes; nil when
+    /// every operation that was added or started finished.
+    ///
+    /// - Complexity: O(*n* + *e*) plus, per root cause, the operations behind it.
+    func stuckReport() -> StuckReport? {
+        let n = model.operationCount
+        var member = [Int32](repeating: -1, count: n)
+        var nodes: [Int] = []
+        for op in 0..<n where isScheduled(op) && phase[op] != .finished {
+            member[op] = Int32(nodes.count)
+            nodes.append(op)
+        }
+        guard !nodes.isEmpty else { return nil }
+
+        // Who holds what, for slot and thread edges.
+        var slotHolders = [[Int]](repeating: [], count: model.queueCount)
+        var threadHolders: [Int] = []
+        var poolHolders = [[Int]](repeating: [], count: pools.count)
+        var addedUnfinished = [[Int]](repeating: [], count: model.queueCount)
+        for op in 0..<n where phase[op] != .finished {
+            let q = Int(model.queueOf[op])
+            guard q >= 0 else { continue }
+            if phase[op] != .notAdded && phase[op] != .failedStart { addedUnfinished[q].append(op) }
+            if slot[op] >= 0 && !bypass[op] { slotHolders[q].append(op) }
+            if holdsThread[op] {
+                if isLinux { poolHolders[model.queuePool[q]].append(op) } else if !model.queueIsMain[q] { threadHolders.append(op) }
+            }
+        }
+
+        // Edges of each node; never-started targets join the graph as they are found.
+        var edges: [[WaitFor]] = []
+        var situation: [String] = []
+        var root: [StuckReport.RootCause.Kind?] = []
+        var i = 0
+        while i < nodes.count {
+            let op = nodes[i]
+            let (s, r, e) = describe(op, slotHolders: slotHolders, threadHolders: threadHolders, poolHolders: poolHolders, addedUnfinished: addedUnfinished)
+            for edge in e where member[edge.target] < 0 {
+                member[edge.target] = Int32(nodes.count)
+                nodes.append(edge.target)
+            }
+            situation.append(s)
+            root.append(r)
+            edges.append(e)
+            i += 1
+        }
+        let localEdges = edges.map { $0.map { Int(member[$0.target]) } }
+        let components = WaitForComponents(successors: localEdges)
+
+        var causes: [(first: Int, cause: StuckReport.RootCause, members: [Int])] = []
+        for component in components.components {
+            let set = Set(component)
+            let isCycle = component.count > 1 || localEdges[component[0]].contains(component[0])
+            guard isCycle else { continue }
+            let sorted = component.sorted { nodes[$0] < nodes[$1] }
+            let inner = sorted.map { v in edges[v].filter { set.contains(Int(member[$0.target])) } }
+            let cause = cycleCause(nodes: sorted.map { nodes[$0] }, situations: sorted.map { situation[$0] }, edges: inner)
+            causes.append((nodes[sorted[0]], cause, sorted))
+        }
+        var grouped: [String: Int] = [:]
+        for v in nodes.indices {
+            guard let kind = root[v] else { continue }
+            let op = nodes[v]
+            let entry = StuckReport.Member(operation: model.name(op), situation: situation[v], edges: [])
+            let q = Int(model.queueOf[op])
+            if kind == .suspendedQueue || kind == .zeroWidthQueue {
+                let key = "\(kind.rawValue)\u{0}\(q)"
+                if let at = grouped[key] {
+                    causes[at].cause.members.append(entry)
+                    causes[at].members.append(v)
+                    continue
+                }
+                grouped[key] = causes.count
+            }
+            let cause = StuckReport.RootCause(
+                kind: kind, members: [entry],
+                queue: q >= 0 ? model.queueName(q) : nil,
+                width: q >= 0 && model.queueWidth[q] != Int.max ? model.queueWidth[q] : nil,
+                blocked: [], fix: fix(for: kind, operation: op, queue: q))
+            causes.append((op, cause, [v]))
+        }
+
+        // Reverse edges, to find what waits behind each cause.
+        var reverse = [[(source: Int, edge: Int)]](repeating: [], count: nodes.count)
+        for v in nodes.indices {
+            for (k, target) in localEdges[v].enumerated() { reverse[target].append((v, k)) }
+        }
+        var stamp = [Int](repeating: -1, count: nodes.count)
+        for c in causes.indices {
+            var queue = causes[c].members
+            for v in queue { stamp[v] = c }
+            var blocked: [(Int, StuckReport.Blocked)] = []
+            var head = 0
+            while head < queue.count {
+                let v = queue[head]
+                head += 1
+                for (source, k) in reverse[v] where stamp[source] != c {
+                    stamp[source] = c
+                    queue.append(source)
+                    blocked.append((nodes[source], StuckReport.Blocked(
+                        operation: model.name(nodes[source]), via: model.name(nodes[v]), reason: edges[source][k].reason)))
+                }
+            }
+            blocked.sort { $0.0 < $1.0 }
+            causes[c].cause.blocked = blocked.map(\.1)
+        }
+        causes.sort { $0.first < $1.first }
+        return StuckReport(
+            time: now,
+            unfinished: nodes.sorted().map(model.name),
+            rootCauses: causes.map(\.cause)
+        )
+    }
+
+    /// An operation's situation in words, the root cause it is (if it waits for nothing), and its edges.
+    func describe(_ op: Int, slotHolders: [[Int]], threadHolders: [Int], poolHolders: [[Int]], addedUnfinished: [[Int]]) -> (String, StuckReport.RootCause.Kind?, [WaitFor]) {
+        let q = Int(model.queueOf[op])
+        let queueName = q >= 0 ? model.queueName(q) : ""
+        switch phase[op] {
+        case .notAdded:
+            return (cancelled[op] ? "cancelled, but in no queue, so it never finishes" : "never started: in no queue", .neverStarted, [])
+        case .failedStart:
+            return ("started by hand before it was ready: start() throws", .startedBeforeReady, [])
+        case .pending:
+            var result: [WaitFor] = []
+            for position in Int(model.dependencyStart[op])..<Int(model.dependencyStart[op + 1]) {
+                let target = Int(model.dependencyTargets[position])
+                guard phase[target] != .finished else { continue }
+                let reason: StuckReport.Reason
+                var location: SourceLocation?
+                switch model.origin(ofEdge: position) {
+                case .dependency(let d):
+                    reason = .dependency
+                    location = model.graph.location(of: model.graph.operations[op].dependencies[d])
+                case .exclusivity(let category): reason = .exclusivity(category: category)
+                case .barrier: reason = .barrier
+                }
+                result.append(WaitFor(target: target, reason: reason, location: location))
+            }
+            return ("pending", nil, result)
+        case .ready:
+            if queues[q].suspended { return ("ready on suspended queue \(queueName)", .suspendedQueue, []) }
+            if queues[q].width == 0 { return ("ready on \(queueName), which has width 0", .zeroWidthQueue, []) }
+            if queues[q].used >= queues[q].width {
+                return ("ready, no free slot on \(queueName)", nil, slotHolders[q].map { WaitFor(target: $0, reason: .slot(queue: queueName), location: nil) })
+            }
+            return ("ready, no free thread", nil, threadHolders.map { WaitFor(target: $0, reason: .thread, location: nil) })
+        case .dispatched:
+            let p = bypass[op] ? model.queuePool[q] : model.queuePool[q]
+            return ("dispatched, no free thread in the pool", nil, poolHolders[p].map { WaitFor(target: $0, reason: .thread, location: nil) })
+        case .waiting:
+            var result: [WaitFor] = []
+            for position in Int(model.waitStart[op])..<Int(model.waitStart[op + 1]) {
+                let target = Int(model.waitTargets[position])
+                guard phase[target] != .finished else { continue }
+                let reference = model.graph.operations[op].waitsFor[Int(model.waitReference[position])]
+                result.append(WaitFor(target: target, reason: .wait, location: model.graph.location(of: reference)))
+            }
+            for position in Int(model.queueWaitStart[op])..<Int(model.queueWaitStart[op + 1]) {
+                let target = Int(model.queueWaitTargets[position])
+                let reference = model.graph.operations[op].waitsForQueues[Int(model.queueWaitReference[position])]
+                for other in addedUnfinished[target] {
+                    result.append(WaitFor(target: other, reason: .queueWait(queue: model.queueName(target)), location: model.graph.location(of: reference)))
+                }
+            }
+            return (executing(op), nil, result)
+        case .running:
+            return (executing(op) + ", never marks itself finished", .neverFinishes, [])
+        case .finished:
+            return ("finished", nil, [])
+        }
+    }
+
+    /// `executing on io slot 0`, or `executing (started by hand)`.
+    func executing(_ op: Int) -> String {
+        let q = Int(model.queueOf[op])
+        guard q >= 0, slot[op] >= 0 else { return "executing (started by hand)" }
+        return "executing on \(model.queueName(q)) slot \(slot[op])"
+    }
+
+    /// A cycle of waits: its kind by the edges it has, its members and a fix.
+    func cycleCause(nodes: [Int], situations: [String], edges: [[WaitFor]]) -> StuckReport.RootCause {
+        let all = edges.flatMap { $0 }
+        var kind = StuckReport.RootCause.Kind.dependencyCycle
+        var queue: Int?
+        for edge in all {
+            if case .slot(let name) = edge.reason {
+                kind = .slotExhaustion
+                queue = model.index.queue(named: name)
+                break
+            }
+            if case .thread = edge.reason { kind = .slotExhaustion }
+        }
+        if kind == .dependencyCycle {
+            if all.contains(where: { if case .wait = $0.reason { return true }; if case .queueWait = $0.reason { return true }; return false }) {
+                kind = .waitCycle
+            } else if all.contains(where: { if case .exclusivity = $0.reason { return true }; if case .barrier = $0.reason { return true }; return false }) {
+                kind = .exclusivityCycle
+            }
+        }
+        let members = zip(nodes, zip(situations, edges)).map { op, pair in
+            StuckReport.Member(
+                operation: model.name(op), situation: pair.0,
+                edges: pair.1.map { StuckReport.WaitEdge(target: model.name($0.target), reason: $0.reason, location: $0.location) })
+        }
+        var text: String
+        switch kind {
+        case .slotExhaustion:
+            if let queue {
+                text = "do not wait inside operations of \(SimulationModel.quoted(model.queueName(queue))), or make \(model.queueName(queue)) wider than the number of waiters"
+            } else {
+                text = "do not wait inside operations while every thread is taken, or raise the thread limit"
+            }
+        case .waitCycle:
+            let edge = members.lazy.flatMap { m in m.edges.map { (m.operation, $0) } }.first { if case .wait = $0.1.reason { return true }; if case .queueWait = $0.1.reason { return true }; return false }
+            text = edge.map { "do not wait for \(SimulationModel.quoted($0.1.target)) inside \(SimulationModel.quoted($0.0))" } ?? "do not wait inside these operations"
+        case .exclusivityCycle:
+            text = "remove the dependency that contradicts the exclusivity or barrier order, or drop the category from one of the operations"
+        default:
+            let edge = members.lazy.flatMap { m in m.edges.map { (m.operation, $0) } }.first
+            text = edge.map { "remove one dependency of the cycle, e.g. \($0.0) → \($0.1.target)" + ($0.1.location.map { " (\($0))" } ?? "") } ?? "remove one dependency of the cycle"
+        }
+        let width = queue.map { model.queueWidth[$0] == Int.max ? nil : model.queueWidth[$0] } ?? nil
+        return StuckReport.RootCause(kind: kind, members: members, queue: queue.map(model.queueName), width: width, blocked: [], fix: text)
+    }
+
+    /// The fix for a root that is one operation or one queue.
+    func fix(for kind: StuckReport.RootCause.Kind, operation op: Int, queue q: Int) -> String {
+        let name = SimulationModel.quoted(model.name(op))
+        let queueName = q >= 0 ? SimulationModel.quoted(model.queueName(q)) : ""
+        switch kind {
+        case .neverStarted: return "add \(name) to a queue or start it, or remove the dependencies on it"
+        case .startedBeforeReady: return "call start() on \(name) only after its dependencies finished, or add it to a queue"
+        case .suspendedQueue: return "resume \(queueName) (isSuspended = false), or add a resume event"
+        case .zeroWidthQueue: return "set maxConcurrentOperationCount of \(queueName) to 1 or more (or -1)"
+        case .neverFinishes: return "make \(name) mark itself finished (isFinished, with KVO) on every path, cancellation included"
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+@testable import OpLintCore
+
+/// The scanner and simdjson's On-Demand parser agree on every input: the same tokens for
+/// valid JSON, an error for invalid JSON.
+@Suite struct LoadingEngineTests {
+    /// One token as both engines must report it.
+    struct Seen: Equatable, CustomStringConvertible {
+        var kind: JSONTokenKind
+        var offset: UInt32?
+        var text: [UInt8]
+        var integer: Int64
+        var unsigned: UInt64
+        var number: Double
+
+        var description: String { "\(kind)@\(offset.map(String.init) ?? "-") \(String(decoding: text, as: UTF8.self)) \(number)" }
+    }
+
+    /// All tokens up to the end, or nil on an error.
+    static func tokens(_ bytes: [UInt8], _ engine: JSONTokenizer.Engine) -> [Seen]? {
+        let file = GraphFile(path: "t.json", paddedBytes: bytes)
+        return file.bytes.withUnsafeBufferPointer { buffer -> [Seen]? in
+            guard let base = buffer.baseAddress,
+                  let tokenizer = JSONTokenizer(bytes: base, length: file.count, capacity: file.capacity, engine: engine)
+            else { return nil }
+            var seen: [Seen] = []
+            while true {
+                let token = tokenizer.next()
+                switch token.kind {
+                case .error: return nil
+                case .end: return seen
+                default:
+                    // Closing brackets: simdjson reports where its iterator stopped, not the bracket.
+                    let closing = token.kind == .objectEnd || token.kind == .arrayEnd
+                    seen.append(Seen(
+                        kind: token.kind, offset: closing ? nil : token.offset, text: Array(token.bytes),
+                        integer: token.kind == .int64 ? token.raw.integer : 0,
+                        unsigned: token.kind == .uint64 ? token.raw.unsigned_integer : 0,
+                        number: token.isNumber ? token.raw.number : 0))
+                }
+            }
+        }
+    }
+
+    /// A random JSON value of at most `depth` levels, with escapes, big numbers and spaces.
+    static func randomJSON(_ random: inout TestRandom, depth: Int) -> String {
+        let space = [" ", "", "\n", "\t", "  "]
+        func s() -> String { space.randomElement(using: &random) ?? "" }
+        let strings = ["a", "", "name", "é", "quote\\\"", "back\\\\slash", "\\n\\t\\r\\b\\f\\/", "\\u00e9\\u0000",
+                       "\\ud83d\\ude00", "日本", "<&>", "op1234567890123456"]
+        let numbers = ["0", "-0", "1", "-1", "42", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                       "18446744073709551615", "0.5", "-2.25e3", "1E5", "1e-5", "3.141592653589793", "1e308", "123456789012345678"]
+        let roll = depth <= 0 ? Int.random(in: 2..<6, using: &random) : Int.random(in: 0..<6, using: &random)
+        switch roll {
+        case 0:
+            let count = Int.random(in: 0..<4, using: &random)
+            let members = (0..<count).map { index in
+                "\(s())\"k\(index)\(strings.randomElement(using: &random) ?? "")\"\(s()):\(s())\(randomJSON(&random, depth: depth - 1))\(s())"
+            }
+            return "{" + members.joined(separator: ",") + s() + "}"
+        case 1:
+            let count = Int.random(in: 0..<4, using: &random)
+            return "[" + (0..<count).map { _ in s() + randomJSON(&random, depth: depth - 1) + s() }.joined(separator: ",") + "]"
+        case 2: return "\"" + (strings.randomElement(using: &random) ?? "") + "\""
+        case 3: return numbers.randomElement(using: &random) ?? "0"
+        case 4: return ["true", "false", "null"].randomElement(using: &random) ?? "null"
+        default: return "\"" + (strings.randomElement(using: &random) ?? "") + (strings.randomElement(using: &random) ?? "") + "\""
+        }
+    }
+
+    @Test func enginesAgreeOnRandomDocumentsAndTheirMutations() {
+        var random = TestRandom(state: 2024)
+        let alphabet = Array("{}[]\":,\\0123456789.-eE+ tfn\u{1}uU".utf8) + [0xC3, 0xFF, 0x80, 0xE2, 0x82]
+        var valid = 0
+        var invalid = 0
+        var disagreements: [String] = []
+        for round in 0..<4_000 {
+            var bytes = Array(Self.randomJSON(&random, depth: 5).utf8)
+            if round % 2 == 1 && !bytes.isEmpty {
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let index = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[index] = alphabet.randomElement(using: &random) ?? 0
+                    case 1: bytes.remove(at: index)
+                    default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: index)
+                    }
+                    if bytes.isEmpty { bytes = [0x30] }
+                }
+            }
+            let scanner = Self.tokens(bytes, .scanner)
+            let reference = Self.tokens(bytes, .onDemand)
+            if scanner == nil { invalid += 1 } else { valid += 1 }
+            if scanner != reference && disagreements.count < 5 {
+                disagreements.append("\(String(decoding: bytes, as: UTF8.self).debugDescription): scanner \(scanner.map { "\($0)" } ?? "error"), simdjson \(reference.map { "\($0)" } ?? "error")")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+        #expect(valid > 1_000 && invalid > 500)
+    }
+
+    @Test(arguments: LoadingErrorTests.cases.map(\.input) + [
+        "{\"a\": \"\\ud800\"}", "{\"a\": \"\\udc00\"}", "{\"a\": \"\\u12\"}", "[1 2]", "{\"a\" 1}", "{1: 2}", "[-]", "[1.]",
+        "[.5]", "[1e]", "[+1]", "[00]", "[-01]", "[1,,2]", "[,1]", "{,}", "{\"a\":1,}", "\"\\u00e9\" x", "nul", "truex",
+    ])
+    func enginesAgreeOnInvalidInput(_ input: String) {
+        let bytes = Array(input.utf8)
+        #expect((Self.tokens(bytes, .scanner) == nil) == (Self.tokens(bytes, .onDemand) == nil))
+    }
+}

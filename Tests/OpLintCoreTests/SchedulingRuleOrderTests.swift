@@ -1,0 +1,170 @@
+import Testing
+@testable import OpLintCore
+
+private typealias F = SchedulingFixture
+
+/// OPL207 exclusivity-deadlock, OPL209 priority-inversion, OPL210 cross-queue-priority.
+@Suite struct SchedulingRuleOrderTests {
+    private func exclusive(_ categories: String...) -> (inout OperationGraph.Operation) -> Void {
+        { $0.exclusive = categories }
+    }
+
+    // MARK: OPL207
+
+    @Test func explicitEdgeAgainstTheCategoryOrder() {
+        let graph = F.graph([F.queue("ui")], [
+            F.op("welcome", on: "ui", after: ["rating"], exclusive("Alert")),
+            F.op("other", on: "ui", exclusive("Other")),
+            F.op("rating", on: "ui", exclusive("Alert")),
+        ])
+        let findings = F.lint(ExclusivityDeadlockRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "“welcome” depends on “rating”, but exclusivity category “Alert” makes “rating” wait for “welcome”, added before it: neither ever starts",
+        ])
+        #expect(findings.first?.location == F.opAt(0))
+        #expect(findings.first?.fix?.removeEdges == [Finding.Edge("welcome", "rating")])
+    }
+
+    @Test func pathThroughAnotherOperationAndALongerImplicitChain() {
+        let graph = F.graph([F.queue("ui")], [
+            F.op("a", on: "ui", after: ["x"], exclusive("C")),
+            F.op("b", on: "ui", exclusive("C")),
+            F.op("c", on: "ui", exclusive("C")),
+            F.op("x", on: "ui", after: ["c"]),
+        ])
+        let findings = F.lint(ExclusivityDeadlockRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "“a” cannot start before “c” (“a” depends on “x”, “x” depends on “c”), but exclusivity category “C” makes “c” wait for “a”, added before it (“c” comes after “b” in exclusivity category “C”, “b” comes after “a” in exclusivity category “C”): neither ever starts",
+        ])
+        #expect(findings.first?.fix == nil)
+        #expect(findings.first?.related.count == 5)
+    }
+
+    @Test func dependencyInTheCategoryOrderOrAcrossCategoriesIsFine() {
+        let graph = F.graph([F.queue("ui")], [
+            F.op("a", on: "ui", exclusive("C")),
+            F.op("b", on: "ui", after: ["a"], exclusive("C")),
+            F.op("c", on: "ui", after: ["d"], exclusive("C")),
+            F.op("d", on: "ui", exclusive("D")),
+        ])
+        #expect(F.lint(ExclusivityDeadlockRule.self, graph).isEmpty)
+    }
+
+    @Test func categoryListedTwiceDoesNotLoop() {
+        let graph = F.graph([F.queue("ui")], [F.op("a", on: "ui", exclusive("C", "C")), F.op("b", on: "ui", exclusive("C"))])
+        #expect(F.lint(ExclusivityDeadlockRule.self, graph).isEmpty)
+    }
+
+    @Test func longCategoryIsHandledIteratively() {
+        let n = 60_000
+        var operations = [F.op("op0", on: "q", after: ["op\(n - 1)"], exclusive("C"))]
+        for i in 1..<n { operations.append(F.op("op\(i)", on: "q", exclusive("C"))) }
+        let findings = F.lint(ExclusivityDeadlockRule.self, F.graph([F.queue("q")], operations))
+        #expect(findings.count == 1)
+        #expect(findings.first?.related.count == n + 1)
+    }
+
+    // MARK: OPL209
+
+    @Test func qualityOfServiceAcrossQueues() {
+        let graph = F.graph(
+            [F.queue("ui") { $0.qualityOfService = .userInitiated }, F.queue("bg") { $0.qualityOfService = .utility }],
+            [F.op("thumb", on: "bg"), F.op("render", on: "ui", after: ["thumb"]), F.op("raised", on: "bg") { $0.qualityOfService = .userInteractive },
+             F.op("fine", on: "ui", after: ["raised"])])
+        let findings = F.lint(PriorityInversionRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "“render” (effective QoS userInitiated) depends on “thumb” (effective QoS utility): the userInitiated work is held up by utility work",
+        ])
+        #expect(findings.first?.location == F.opAt(1))
+        #expect(findings.first?.queues == ["ui", "bg"])
+    }
+
+    @Test func defaultOperationQoSOutranksUtility() {
+        let graph = F.graph([], [F.op("low") { $0.qualityOfService = .utility }, F.op("plain", after: ["low"])])
+        #expect(F.lint(PriorityInversionRule.self, graph).count == 1)
+    }
+
+    @Test func waitsAreCheckedAndPairsReportedOnce() {
+        let graph = F.graph([], [
+            F.op("low") { $0.qualityOfService = .background },
+            F.op("high", after: ["low", "low"]) { $0.qualityOfService = .userInteractive; $0.waitsFor = ["low"] },
+            F.op("waiter") { $0.qualityOfService = .userInitiated; $0.waitsFor = ["low"] },
+        ])
+        let findings = F.lint(PriorityInversionRule.self, graph)
+        #expect(findings.count == 2)
+        #expect(findings.last?.message.contains("“waiter” (effective QoS userInitiated) waits for “low”") == true)
+    }
+
+    @Test func priorityCountsOnlyInTheSameQueue() {
+        let graph = F.graph([F.queue("db"), F.queue("other")], [
+            F.op("log", on: "db") { $0.priority = .low },
+            F.op("save", on: "db", after: ["log"]) { $0.priority = .veryHigh },
+            F.op("elsewhere", on: "other", after: ["log"]) { $0.priority = .veryHigh },
+            F.op("rounded", on: "db", after: ["log"]) { $0.priority = QueuePriority(rawValue: -3) },
+        ])
+        let findings = F.lint(PriorityInversionRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "“save” (priority veryHigh) depends on “log” (priority low) on the same queue “db”: the queue starts “log” after its other ready operations",
+        ])
+    }
+
+    @Test func implicitExclusivityEdgesAreNotChecked() {
+        let graph = F.graph([], [
+            F.op("low") { $0.qualityOfService = .background; $0.exclusive = ["C"] },
+            F.op("high") { $0.qualityOfService = .userInteractive; $0.exclusive = ["C"] },
+        ])
+        #expect(F.lint(PriorityInversionRule.self, graph).isEmpty)
+    }
+
+    // MARK: OPL210
+
+    @Test func aloneOnNoQueueOrByHand() {
+        let graph = F.graph([F.queue("q")], [
+            F.op("alone", on: "q") { $0.priority = .high },
+            F.op("loose") { $0.priority = .low },
+            F.op("manual") { $0.priority = .veryLow; $0.start = .manual },
+            F.op("plain"),
+        ])
+        let findings = F.lint(CrossQueuePriorityRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "priority high of “alone” has no effect: it is alone on queue “q”; priority only orders ready operations of one queue",
+            "priority low of “loose” has no effect: it is on no queue; priority only orders ready operations of one queue",
+            "priority veryLow of “manual” has no effect: it is started by hand, not by a queue; priority only orders ready operations of one queue",
+        ])
+        #expect(findings.allSatisfy { $0.severity == .note })
+    }
+
+    @Test func queueMatesAlreadyOrderedByDependencies() {
+        let graph = F.graph([F.queue("q"), F.queue("r")], [
+            F.op("first", on: "q"),
+            F.op("mid", on: "r", after: ["first"]),
+            F.op("vip", on: "q", after: ["mid"]) { $0.priority = .veryHigh },
+            F.op("after", on: "q", after: ["vip"]),
+        ])
+        let findings = F.lint(CrossQueuePriorityRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "priority veryHigh of “vip” has no effect: every other operation of queue “q” (“first” and “after”) is ordered with it by dependencies; priority only orders ready operations of one queue",
+        ])
+        #expect(findings.first?.location == F.opAt(2))
+    }
+
+    @Test func anUnorderedMateMakesThePriorityMatter() {
+        let graph = F.graph([F.queue("q")], [
+            F.op("first", on: "q"),
+            F.op("vip", on: "q", after: ["first"]) { $0.priority = .veryHigh },
+            F.op("free", on: "q"),
+        ])
+        #expect(F.lint(CrossQueuePriorityRule.self, graph).isEmpty)
+    }
+
+    @Test(arguments: [(1, false), (2, false), (3, true), (-3, true), (100, true)])
+    func integerPrioritiesRoundToLevels(raw: Int, fires: Bool) {
+        let graph = F.graph([F.queue("q")], [F.op("a", on: "q") { $0.priority = QueuePriority(rawValue: raw) }])
+        #expect(F.lint(CrossQueuePriorityRule.self, graph).count == (fires ? 1 : 0))
+    }
+
+    @Test func unknownQueueIsLeftToOtherRules() {
+        let graph = F.graph([], [F.op("a", on: "missing") { $0.priority = .high }])
+        #expect(F.lint(CrossQueuePriorityRule.self, graph).isEmpty)
+    }
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import OpLintCore
+
+private typealias F = SchedulingFixture
+
+/// OPL201 wait-deadlock and OPL203 main-thread-wait.
+@Suite struct SchedulingRuleWaitTests {
+    private func waits(_ targets: String...) -> (inout OperationGraph.Operation) -> Void {
+        { $0.waitsFor = targets.map { OperationGraph.Reference($0) } }
+    }
+
+    @Test(arguments: [(1, false, true), (-1, true, true), (-1, false, false), (2, false, false), (0, false, true)])
+    func laterOperationOfTheSameQueue(width: Int, main: Bool, fires: Bool) {
+        // Width 0 is not serial for this rule: nothing ever starts there (OPL204).
+        let expected = fires && width != 0
+        let graph = F.graph(
+            [F.queue("q", width: width) { $0.isMain = main }],
+            [F.op("render", on: "q", waits("decode")), F.op("decode", on: "q")])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.count == (expected ? 1 : 0))
+        if expected {
+            #expect(findings[0].location == F.opAt(0))
+            #expect(findings[0].message.contains("added after it to the same queue"))
+            #expect(findings[0].operations == ["render", "decode"])
+            #expect(findings[0].queues == ["q"])
+        }
+    }
+
+    @Test func earlierOperationOfTheSameSerialQueueIsFine() {
+        let graph = F.graph([F.queue("q", width: 1)], [F.op("decode", on: "q"), F.op("render", on: "q", waits("decode"))])
+        #expect(F.lint(WaitDeadlockRule.self, graph).isEmpty)
+    }
+
+    @Test func waitForItself() {
+        let graph = F.graph([F.queue("q")], [F.op("a", on: "q", waits("a"))])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.map(\.message) == ["“a” waits for itself: waitUntilFinished() on the running operation never returns"])
+    }
+
+    @Test func waitForAnOperationThatDependsOnTheWaiter() {
+        let graph = F.graph(
+            [F.queue("ui"), F.queue("io")],
+            [F.op("show", on: "ui", waits("store")), F.op("parse", on: "io", after: ["show"]), F.op("store", on: "io", after: ["parse"])])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.count == 1)
+        #expect(findings.first?.message == "“show” waits for “store”, which cannot finish before “show” does: “store” depends on “parse”, “parse” depends on “show”")
+        // The wait, both dependency edges and the target's creation.
+        #expect(findings.first?.related.count == 4)
+    }
+
+    @Test func cycleOfWaitsAcrossQueues() {
+        let graph = F.graph(
+            [F.queue("a"), F.queue("b")],
+            [F.op("x", on: "a", waits("y")), F.op("y", on: "b", waits("x"))])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.map(\.location) == [F.opAt(0), F.opAt(1)])
+    }
+
+    @Test func targetBlockedByALaterOperationOfTheWaitersSerialQueue() {
+        let graph = F.graph(
+            [F.queue("serial", width: 1), F.queue("io")],
+            [F.op("first", on: "serial", waits("fetch")), F.op("fetch", on: "io", after: ["second"]), F.op("second", on: "serial")])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("which cannot finish before “second”, added after “first” to the same queue") == true)
+    }
+
+    @Test func unknownNamesAndNeverStartedWaitersAreIgnored() {
+        let graph = F.graph(
+            [F.queue("q", width: 1)],
+            [F.op("a", on: "q", waits("missing")), F.op("idle") { $0.waitsFor = ["b"]; $0.start = .never }, F.op("b", on: "q")])
+        #expect(F.lint(WaitDeadlockRule.self, graph).isEmpty)
+    }
+
+    @Test func cancellingThePendingTargetReleasesTheWait() {
+        let queues = [F.queue("ui"), F.queue("io")]
+        let operations = [F.op("show", on: "ui", waits("store")), F.op("store", on: "io", after: ["show"])]
+        #expect(F.lint(WaitDeadlockRule.self, F.graph(queues, operations, events: [.init(at: 1, .cancel(operation: "store"))])).isEmpty)
+        #expect(F.lint(WaitDeadlockRule.self, F.graph(queues, operations, events: [.init(at: 1, .cancelAll(queue: "io"))])).isEmpty)
+        #expect(F.lint(WaitDeadlockRule.self, F.graph(queues, operations)).count == 1)
+    }
+
+    @Test func cancellingDoesNotFreeTheSerialSlot() {
+        let graph = F.graph(
+            [F.queue("main") { $0.isMain = true }],
+            [F.op("render", on: "main", waits("decode")), F.op("decode", on: "main")],
+            events: [.init(at: 1, .cancel(operation: "decode"))])
+        #expect(F.lint(WaitDeadlockRule.self, graph).count == 1)
+    }
+
+    @Test func waitForOwnQueue() {
+        let graph = F.graph([F.queue("q")], [F.op("a", on: "q") { $0.waitsForQueues = ["q"] }])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("waits for all operations of its own queue") == true)
+    }
+
+    @Test func waitForQueueHoldingADependent() {
+        let graph = F.graph(
+            [F.queue("a"), F.queue("b")],
+            [F.op("w", on: "a") { $0.waitsForQueues = ["b"] }, F.op("x", on: "a", after: ["w"]), F.op("y", on: "b", after: ["x"])])
+        let findings = F.lint(WaitDeadlockRule.self, graph)
+        #expect(findings.map(\.message) == ["“w” waits for all operations of queue “b”, but “y” on it cannot finish before “w” does: “y” depends on “x”, “x” depends on “w”"])
+        #expect(findings.first?.operations == ["w", "y", "x"])
+    }
+
+    @Test func waitForAnotherQueueIsFine() {
+        let graph = F.graph([F.queue("a"), F.queue("b")], [F.op("w", on: "a") { $0.waitsForQueues = ["b"] }, F.op("y", on: "b")])
+        #expect(F.lint(WaitDeadlockRule.self, graph).isEmpty)
+    }
+
+    @Test func longChainIsSearchedIteratively() {
+        let n = 100_000
+        var operations = [F.op("w", on: "a", waits("op\(n - 1)"))]
+        operations.append(F.op("op0", on: "b", after: ["w"]))
+        for i in 1..<n { operations.append(F.op("op\(i)", on: "b", after: ["op\(i - 1)"])) }
+        let findings = F.lint(WaitDeadlockRule.self, F.graph([F.queue("a"), F.queue("b")], operations))
+        #expect(findings.count == 1)
+        #expect(findings.first?.related.count == n + 2)
+    }
+
+    // MARK: OPL203
+
+    @Test func mainQueueWaits() {
+        let graph = F.graph(
+            [F.queue("main") { $0.isMain = true }, F.queue("io")],
+            [F.op("load", on: "io"), F.op("show", on: "main") { $0.waitsFor = ["load"]; $0.waitsForQueues = ["io"] }])
+        let findings = F.lint(MainThreadWaitRule.self, graph)
+        // Same location: report order sorts by message.
+        #expect(findings.map(\.message) == [
+            "“show” on main queue “main” waits for all operations of queue “io”: the main thread is blocked until it finishes",
+            "“show” on main queue “main” waits for “load”: the main thread is blocked until it finishes",
+        ])
+        #expect(findings.allSatisfy { $0.location == F.opAt(1) && $0.severity == .warning })
+    }
+
+    @Test func serialQueueThatIsNotMainDoesNotCount() {
+        let graph = F.graph([F.queue("q", width: 1), F.queue("io")], [F.op("load", on: "io"), F.op("show", on: "q", waits("load"))])
+        #expect(F.lint(MainThreadWaitRule.self, graph).isEmpty)
+    }
+
+    @Test func manualStartOrUnknownTargetOnMainIsNotReported() {
+        let graph = F.graph(
+            [F.queue("main") { $0.isMain = true }],
+            [F.op("a", on: "main", waits("nothing")), F.op("b", on: "main") { $0.waitsFor = ["a"]; $0.start = .manual }])
+        #expect(F.lint(MainThreadWaitRule.self, graph).isEmpty)
+    }
+}
