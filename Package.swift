@@ -48,6 +48,8 @@ let package = Package(
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
+        .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17

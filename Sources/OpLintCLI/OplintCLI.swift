@@ -10,9 +10,11 @@ public enum OplintCLI {
     /// Every command, in the order `oplint help` lists them. The first is the default.
     static let commands: [any Command.Type] = [
         LintCommand.self,
+        RenderCommand.self,
         SimulateCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
+        ExtractCommand.self,
         DiffCommand.self,
         HelpCommand.self,
         CompletionCommand.self,

@@ -9,7 +9,7 @@ struct LintCommand: Command {
           Reads format-v1 JSON graphs ('-' reads standard input). Several paths merge into one graph.
           Exit status: 0 no finding at or above --fail-on, 1 at least one, 2 invalid input or usage, 3 internal error.
         """,
-        arguments: [Argument("path", help: "A .json graph, or '-' for standard input.", minimum: 1, maximum: nil)],
+        arguments: [Argument("path", help: "A .json graph, '-' for standard input, or Swift/Objective-C sources (files or directories).", minimum: 1, maximum: nil)],
         options: [
             Option("format", kind: .repeated(name: "name[:file]"),
                    help: "Output format, optionally written to a file; repeatable.",
@@ -111,7 +111,7 @@ struct LintCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let configuration = try settings.configuration(context)
-        let graph = try GraphInput.load(paths, context: context)
+        let graph = try SourceInput.load(paths, context: context, excludes: configuration.exclude)
         let linter = Linter(severities: configuration.rules.merging(severities) { _, commandLine in commandLine }, options: options)
         var result = linter.lint(graph)
         var reportContext = ReportContext(color: context.colorOutput, inputFiles: graph.documents.map(\.path), baseDirectory: context.currentDirectory)

@@ -34,6 +34,7 @@ public struct Linter: Sendable {
         }
         findings.append(contentsOf: analysis.graph.diagnostics)
         Suppression.apply(to: &findings, in: analysis.graph)
+        InlineSuppression.apply(to: &findings, facts: analysis.graph.sourceFacts, unused: unusedSuppressionSeverity, enabledRules: enabledRuleKeys)
         findings.sort(by: Finding.reportOrder)
         return LintResult(findings: findings)
     }

@@ -18,9 +18,18 @@ public enum RuleRegistry {
         SuspendedForeverRule.self,
         NeverFinishesRule.self,
         ExclusivityDeadlockRule.self,
+        GCDSyncSelfRule.self,
         PriorityInversionRule.self,
         CrossQueuePriorityRule.self,
         UnorderedConflictRule.self,
+        DependencyAfterEnqueueRule.self,
+        EnqueuedTwiceRule.self,
+        StartNotReadyRule.self,
+        CancelledDependencyRule.self,
+        AnnotationSyntaxRule.self,
+        UnresolvedReferenceRule.self,
+        UnusedSuppressionRule.self,
+        LinuxRemoveDependencyRule.self,
     ]
 
     /// A fresh instance of every rule.

@@ -1,0 +1,32 @@
+import Foundation
+import OpLintCore
+import OpLintSource
+
+/// Lets commands that read graphs take Swift and Objective-C sources too: directories and
+/// `.swift`/`.m`/`.mm`/`.h` files are extracted (`oplint extract`), the other paths are
+/// loaded as JSON graphs, and everything merges into one graph.
+enum SourceInput {
+    /// Whether a command-line path is source code rather than a JSON graph.
+    static func isSource(_ path: String) -> Bool {
+        if path == "-" { return false }
+        if SourceLanguage(path: path) != nil { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The merged graph of `paths`; warnings about unreadable source files go to standard error.
+    static func load(_ paths: [String], context: CommandContext, excludes: [String] = []) throws -> OperationGraph {
+        let sources = paths.filter(isSource)
+        let graphs = paths.filter { !isSource($0) }
+        var graph = graphs.isEmpty ? OperationGraph() : try GraphInput.load(graphs, context: context)
+        guard !sources.isEmpty else { return graph }
+        let (extracted, warnings) = SourceExtractor.extract(paths: sources, excludes: excludes)
+        for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
+        if extracted.source?.files.isEmpty ?? true {
+            throw CommandError.input("oplint: error: no .swift, .m, .mm or .h file under \(sources.joined(separator: ", "))")
+        }
+        if graphs.isEmpty { return extracted }
+        graph.merge(extracted)
+        return graph
+    }
+}

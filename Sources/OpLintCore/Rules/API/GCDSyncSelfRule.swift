@@ -1,0 +1,55 @@
+/// OPL208: `DispatchQueue.sync` onto the queue the code already runs on.
+public struct GCDSyncSelfRule: Rule {
+    public static let description = RuleDescription(
+        code: "OPL208",
+        name: "gcd-sync-self",
+        severity: .error,
+        summary: "`DispatchQueue.sync` onto the queue the code is already running on deadlocks.",
+        details: """
+        Reports `DispatchQueue.main.sync { }` (or `dispatch_sync(dispatch_get_main_queue(), …)`) \
+        in code known to run on the main thread — `@MainActor` code, view-controller life-cycle \
+        methods, `@IBAction`s, blocks sent to `DispatchQueue.main` — and `q.sync { }` inside a \
+        block already running on the serial queue `q`. The source scanner reports it only when \
+        it sees both ends in the same file; queues declared `.concurrent` are left alone.
+        """,
+        rationale: """
+        `sync` waits until the block has run on the target queue; a serial queue runs one block \
+        at a time, and the one it is running is the caller, which is now waiting: neither can \
+        go on (S22). On the main queue the app freezes for good.
+        """,
+        failingExample: RuleExample(.swift, """
+        final class FeedViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                ↓DispatchQueue.main.sync {
+                    title = "Feed"
+                }
+            }
+        }
+        """),
+        fixedExample: RuleExample(.swift, """
+        final class FeedViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                DispatchQueue.main.async {
+                    self.title = "Feed"
+                }
+            }
+        }
+        """),
+        limits: "Only what one file shows: a `sync` in a helper method called from a queue's block is not followed."
+    )
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        analysis.graph.sourceFacts.selfSyncs.map { sync in
+            finding(
+                "`\(sync.queue).sync` deadlocks: the code already runs on \(sync.queue == "DispatchQueue.main" ? "the main thread" : "`\(sync.queue)`") (\(sync.reason))",
+                at: sync.location,
+                related: sync.context.map { [.init($0, "the block that runs on `\(sync.queue)` starts here")] } ?? [],
+                fix: Finding.Fix("call the block directly, or use `\(sync.queue).async`")
+            )
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// OPL303: `start()` by hand on an operation whose dependencies are not finished.
+public struct StartNotReadyRule: Rule {
+    public static let description = RuleDescription(
+        code: "OPL303",
+        name: "start-not-ready",
+        severity: .error,
+        summary: "`start()` called by hand on an operation whose dependencies have not finished.",
+        details: """
+        Reports a manual `start()` when the same straight-line code added dependencies to the \
+        operation and neither started those by hand (synchronously), nor waited for them, \
+        before the call.
+        """,
+        rationale: """
+        `start()` on an operation that is not ready throws `NSInvalidArgumentException` (S7); \
+        an operation is ready only when all its dependencies have finished (S2).
+        """,
+        failingExample: RuleExample(.swift, """
+        let queue = OperationQueue()
+        let fetch = BlockOperation { }
+        let parse = BlockOperation { }
+        parse.addDependency(fetch)
+        queue.addOperation(fetch)
+        ↓parse.start()
+        """),
+        fixedExample: RuleExample(.swift, """
+        let queue = OperationQueue()
+        let fetch = BlockOperation { }
+        let parse = BlockOperation { }
+        parse.addDependency(fetch)
+        queue.addOperation(fetch)
+        fetch.waitUntilFinished()
+        parse.start()
+        """)
+    )
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Finding] {
+        analysis.graph.sourceFacts.manualStarts.compactMap { start in
+            guard !start.unfinishedDependencies.isEmpty else { return nil }
+            let names = start.unfinishedDependencies.joined(separator: ", ")
+            return finding(
+                "\(start.operation).start() is called while its dependencies \(names) may not have finished; it throws when not ready",
+                at: start.location,
+                fix: Finding.Fix("add \(start.operation) to a queue instead, or wait for \(names) before starting it"),
+                operations: [start.operation] + start.unfinishedDependencies
+            )
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import OpLintCore
-import CGraphviz

@@ -1,0 +1,197 @@
+import OpLintCore
+
+/// Turns the scans of all files into one `OperationGraph`: gives every operation and queue
+/// a stable, readable, unique name, merges what annotations name alike, and orders
+/// operations by when they are added to their queues.
+struct GraphBuilder {
+    /// The queue name given to operations that leave the visible code without being enqueued.
+    let scans: [FileScan]
+
+    /// - Complexity: O(*e* log *e*) in the number of entities, edges and facts.
+    func build() -> OperationGraph {
+        var all: [(file: Int, entity: Entity)] = []
+        var offsets: [Int] = []
+        for (f, scan) in scans.enumerated() {
+            offsets.append(all.count)
+            all += scan.entities.map { (f, $0) }
+        }
+        let names = assignNames(all.map(\.entity))
+        func name(_ target: Target, file f: Int) -> String {
+            switch target {
+            case .entity(let id): return names[offsets[f] + id]
+            case .name(let name): return name
+            }
+        }
+
+        // Queues.
+        var queues: [OperationGraph.Queue] = []
+        var queueIndex: [String: Int] = [:]
+        for (g, item) in all.enumerated() where item.entity.kind == .queue {
+            let entity = item.entity
+            let queueName = names[g]
+            var queue = queueIndex[queueName].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
+            if queueIndex[queueName] == nil { queue.location = entity.isMain && entity.explicitName == "main" && entity.annotation == nil ? nil : entity.location }
+            if let max = entity.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
+            if let qos = entity.qualityOfService { queue.qualityOfService = qos }
+            if let suspended = entity.isSuspended { queue.isSuspended = suspended }
+            if entity.isMain { queue.isMain = true }
+            if let a = entity.annotation {
+                if let max = a.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
+                if let qos = a.qualityOfService { queue.qualityOfService = qos }
+                if let suspended = a.isSuspended { queue.isSuspended = suspended }
+                if let main = a.isMain { queue.isMain = main }
+            }
+            if let index = queueIndex[queueName] { queues[index] = queue } else {
+                queueIndex[queueName] = queues.count
+                queues.append(queue)
+            }
+        }
+        let queueNames = Set(queues.map(\.name))
+
+        // Operations, merged by name.
+        var operations: [OperationGraph.Operation] = []
+        var operationIndex: [String: Int] = [:]
+        var sortKeys: [(Int, Int, SourceLocation, Int)] = []
+        for (g, item) in all.enumerated() where item.entity.kind == .operation {
+            let entity = item.entity
+            let opName = names[g]
+            let existing = operationIndex[opName]
+            var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
+            if existing == nil {
+                op.location = entity.location
+                op.kind = entity.operationKind
+                op.count = entity.count
+                op.isAsynchronous = entity.isAsynchronous
+                op.finishes = entity.finishes
+            }
+            if entity.isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entity.finishes }
+            if entity.isBarrier { op.isBarrier = true }
+            if op.queue == nil, let queue = entity.queue { op.queue = name(queue, file: item.file) }
+            if let priority = entity.priority { op.priority = priority }
+            if let qos = entity.qualityOfService { op.qualityOfService = qos }
+            if op.queue != nil { op.start = .queue } else if entity.startedManually { op.start = .manual } else if entity.escape != nil && op.start == .never { op.start = .queue }
+            if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
+            let enqueued = entity.enqueuedAt ?? (entity.annotation?.queue != nil ? entity.location : nil)
+            let key = (enqueued == nil ? 1 : 0, item.file, enqueued ?? entity.location, entity.order)
+            if let existing {
+                operations[existing] = op
+                if (key.0, key.1, key.2) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2) { sortKeys[existing] = key }
+            } else {
+                operationIndex[opName] = operations.count
+                operations.append(op)
+                sortKeys.append(key)
+            }
+        }
+
+        // Edges and waits.
+        for (f, scan) in scans.enumerated() {
+            for edge in scan.edges where !edge.isRemoved {
+                let waiter = name(edge.waiter, file: f)
+                let dependency = name(edge.dependency, file: f)
+                guard let w = operationIndex[waiter] else { continue }
+                if operations[w].dependencies.contains(where: { $0.name == dependency }) { continue }
+                operations[w].dependencies.append(OperationGraph.Reference(dependency, location: edge.location))
+            }
+            for wait in scan.waits {
+                let waiter = name(wait.waiter, file: f)
+                let target = name(wait.target, file: f)
+                guard let w = operationIndex[waiter] else { continue }
+                let isQueue = wait.isQueue ?? (queueNames.contains(target) && operationIndex[target] == nil)
+                let reference = OperationGraph.Reference(target, location: wait.location)
+                if isQueue {
+                    if !operations[w].waitsForQueues.contains(where: { $0.name == target }) { operations[w].waitsForQueues.append(reference) }
+                } else if !operations[w].waitsFor.contains(where: { $0.name == target }) {
+                    operations[w].waitsFor.append(reference)
+                }
+            }
+        }
+
+        let order = sortKeys.indices.sorted { a, b in
+            let x = sortKeys[a], y = sortKeys[b]
+            return (x.0, x.1, x.2, x.3) < (y.0, y.1, y.2, y.3)
+        }
+        var graph = OperationGraph(queues: queues, operations: order.map { operations[$0] })
+        for (f, scan) in scans.enumerated() {
+            graph.sourceFacts.merge(scan.facts.mapNames { Self.replacePlaceholders($0) { id in names[offsets[f] + id] } })
+        }
+        return graph
+    }
+
+    private func apply(_ a: AnnotationSettings, to op: inout OperationGraph.Operation, location: SourceLocation) {
+        if let queue = a.queue { op.queue = queue; op.start = .queue }
+        if let start = a.start { op.start = start }
+        if let priority = a.priority { op.priority = priority }
+        if let qos = a.qualityOfService { op.qualityOfService = qos }
+        if let duration = a.duration { op.duration = duration }
+        if let asynchronous = a.isAsynchronous { op.isAsynchronous = asynchronous }
+        if let finishes = a.finishes { op.finishes = finishes }
+        if let barrier = a.isBarrier { op.isBarrier = barrier }
+        if let count = a.count { op.count = count }
+        for dependency in a.after where !op.dependencies.contains(where: { $0.name == dependency }) {
+            op.dependencies.append(OperationGraph.Reference(dependency, location: location))
+        }
+        op.exclusive += a.exclusive.filter { !op.exclusive.contains($0) }
+        op.reads += a.reads.filter { !op.reads.contains($0) }
+        op.writes += a.writes.filter { !op.writes.contains($0) }
+    }
+
+    /// Replaces each `\u{1}<id>` in `text` by `name(id)`.
+    static func replacePlaceholders(_ text: String, _ name: (Int) -> String) -> String {
+        guard text.contains("\u{1}") else { return text }
+        var result = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = scalars.next()
+        while let scalar = pending {
+            if scalar == "\u{1}" {
+                var digits = ""
+                pending = scalars.next()
+                while let d = pending, ("0"..."9").contains(d) {
+                    digits.unicodeScalars.append(d)
+                    pending = scalars.next()
+                }
+                result += Int(digits).map(name) ?? ""
+                continue
+            }
+            result.unicodeScalars.append(scalar)
+            pending = scalars.next()
+        }
+        return result
+    }
+
+    /// A unique name per entity, among operations and among queues: the annotation's name,
+    /// else the variable, qualified by type and then function only where names collide.
+    ///
+    /// - Complexity: O(*n*) expected per qualification level (four levels).
+    func assignNames(_ entities: [Entity]) -> [String] {
+        var level = [Int](repeating: 0, count: entities.count)
+        func candidate(_ i: Int) -> String {
+            let e = entities[i]
+            if let explicit = e.explicitName { return explicit }
+            let owner = e.typeName
+            switch level[i] {
+            case 0: return e.variable
+            case 1: return [owner ?? e.function, e.variable].compactMap { $0 }.joined(separator: ".")
+            case 2: return [owner, e.function, e.variable].compactMap { $0 }.joined(separator: ".")
+            default:
+                let base = [owner, e.function, e.variable].compactMap { $0 }.joined(separator: ".")
+                return "\(base)@\(e.location.file):\(e.location.line)"
+            }
+        }
+        for _ in 0..<4 {
+            var groups: [String: [Int]] = [:]
+            for i in entities.indices {
+                groups[(entities[i].kind == .queue ? "q:" : "o:") + candidate(i), default: []].append(i)
+            }
+            var changed = false
+            for members in groups.values where members.count > 1 {
+                // Entities an annotation names alike are one; only inferred names move.
+                for i in members where entities[i].explicitName == nil && level[i] < 3 {
+                    level[i] += 1
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return entities.indices.map(candidate)
+    }
+}

@@ -1,0 +1,126 @@
+import OpLintCore
+
+/// An operation or a queue found while scanning one file, before it has its final name.
+struct Entity {
+    enum Kind { case operation, queue }
+
+    var kind: Kind
+    /// The variable, property or made-up name (`fetch`, `queue`, `block1`).
+    var variable: String
+    /// The enclosing type (`ImageLoader`), if any.
+    var typeName: String?
+    /// The enclosing function (`load(_:)`), if any; nil for properties.
+    var function: String?
+    /// The name an annotation gives it; final and global.
+    var explicitName: String?
+    var location: SourceLocation
+    /// Token index of the creation, for the order of operations in the graph.
+    var order: Int
+
+    // Operations.
+    var operationKind: OperationGraph.Operation.Kind = .block
+    var count = 1
+    var isAsynchronous = false
+    var finishes = true
+    var isBarrier = false
+    var queue: Target?
+    /// Token index of the first enqueue or manual start.
+    var enqueueOrder: Int?
+    /// Where it is first enqueued or started.
+    var enqueuedAt: SourceLocation?
+    var startedManually = false
+    var priority: QueuePriority?
+    var qualityOfService: QualityOfService?
+    /// Where the operation was handed to code the scanner cannot follow (returned, passed on).
+    var escape: SourceLocation?
+
+    // Queues.
+    var maxConcurrentOperationCount: Int?
+    var isSuspended: Bool?
+    var isMain = false
+
+    /// Settings stated by an annotation; they win over inference.
+    var annotation: AnnotationSettings?
+
+    init(kind: Kind, variable: String, location: SourceLocation, order: Int) {
+        self.kind = kind
+        self.variable = variable
+        self.location = location
+        self.order = order
+    }
+}
+
+/// An operation or queue referred to by a scan: an entity of the file, or a name from an annotation.
+enum Target: Hashable {
+    case entity(Int)
+    case name(String)
+}
+
+/// What a variable holds, as far as the scanner can tell.
+enum Binding {
+    /// One operation or queue.
+    case entity(Int)
+    /// Several operations (an array, the operations built in a loop).
+    case list([Int])
+    /// Something else, with its declared type if written (`Target`, `Operation`).
+    case value(String?)
+}
+
+/// A region of code between braces (or `@implementation … @end`).
+struct Scope {
+    enum Kind: Equatable {
+        case file
+        case type(String)
+        case function(String)
+        case closure
+        case block
+        case loop
+    }
+
+    /// What a closure is known to be.
+    enum Role {
+        /// The body of an operation (a `BlockOperation` block, `addOperation { }`).
+        case operationBody(Int)
+        /// A block run on the main thread (`DispatchQueue.main.async { }`).
+        case mainThread(String)
+        /// A block run on a dispatch queue, written as `text`.
+        case dispatchQueue(String, SourceLocation)
+        /// A closure that runs synchronously, once per element (`forEach`, `map`).
+        case iteration(count: Int?)
+        /// The initializer closure of a property (`lazy var queue: OperationQueue = { … }()`).
+        case propertyInitializer(String)
+    }
+
+    var kind: Kind
+    /// Token index of the closing brace (or `end` of `@end`).
+    var close: Int
+    var id: Int
+    var locals: [String: Binding] = [:]
+    var role: Role?
+    /// Why code in this function runs on the main thread (`@MainActor`, `viewDidLoad`).
+    var mainThreadReason: String?
+    /// The literal number of iterations of a loop; nil when unknown.
+    var loopCount: Int?
+    /// Where a loop starts, for the note about an unknown count.
+    var loopLocation: SourceLocation?
+    /// Operations created in an iteration closure whose results become a list (`map`).
+    var collectInto: (scope: Int, name: String)?
+
+    init(kind: Kind, close: Int, id: Int) {
+        self.kind = kind
+        self.close = close
+        self.id = id
+    }
+
+    /// Whether the scope starts a new stretch of straight-line code (a function or a closure
+    /// that may run at another time).
+    var isBodyBoundary: Bool {
+        switch kind {
+        case .function, .type, .file: return true
+        case .closure:
+            if case .iteration = role { return false }
+            return true
+        case .block, .loop: return false
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import OpLintCore
+
+extension FileScanner {
+    /// Settings written as properties (`q.maxConcurrentOperationCount = 2`, `op.queuePriority = .high`).
+    static let settingKeys: Set<String> = ["maxConcurrentOperationCount", "isSuspended", "suspended", "qualityOfService", "queuePriority"]
+
+    /// `let x = …`, `Type *x = …;`, `self.x = …`, `_x = …`, `q.maxConcurrentOperationCount = …`, `ops += [a]`.
+    func assignment(at i: Int) {
+        guard !file.isPunct(i + 1, "=") else { return }
+        for c in ["=", "!", "<", ">", "-", "*", "/", "%", "&", "|", "^", "~"] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i - 1, "+") {
+            if let (start, words) = receiverPath(endingAt: i - 2), case .list(let items)? = resolvePath(words),
+               let added = listLiteral(at: i + 1) ?? { if case .entity(let id)? = evaluate(at: i + 1, naming: nil) { [id] } else { nil } }() {
+                rebind(words, start: start, to: .list(items + added))
+            }
+            return
+        }
+        if let (nameIndex, declaredType) = declaration(before: i) {
+            declare(nameIndex: nameIndex, declaredType: declaredType, valueAt: i + 1)
+            return
+        }
+        guard let (start, words) = receiverPath(endingAt: i - 1), let last = words.last else { return }
+        if words.count >= 2, Self.settingKeys.contains(last) {
+            let receiver = Array(words.dropLast())
+            setting(last, on: resolvePath(receiver), receiverText: receiver.joined(separator: "."), valueAt: i + 1, location: file.location(start))
+            return
+        }
+        guard words.count == 1 || (words.count == 2 && Self.selfNames.contains(words[0])) else { return }
+        for k in start..<i { consumed.insert(k) }
+        // An annotated variable keeps its annotation when it is assigned: `self.queue = [[NSOperationQueue alloc] init]`.
+        if case .entity(let annotated)? = resolvePath(words), scan.entities[annotated].annotation != nil {
+            adopt(annotated, creationAt: i + 1)
+            if case .entity(let id)? = evaluate(at: i + 1, naming: nil), id == annotated { return }
+        }
+        let value = valueOf(i + 1, naming: words.last.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }, declaredType: nil, scopeIndex: nil)
+        rebind(words, start: start, to: value)
+    }
+
+    /// The declared name and type when the `=` at `i` ends a declaration (`let x: T =`, `T *x =`).
+    private func declaration(before i: Int) -> (Int, String?)? {
+        if file.language == .objectiveC {
+            if file.isIdentifier(i - 1), file.isPunct(i - 2, "*"), file.isIdentifier(i - 3) { return (i - 1, file.text(i - 3)) }
+            // NSMutableArray<NSOperation *> *operations = …
+            if file.isIdentifier(i - 1), file.isPunct(i - 2, "*"), file.isPunct(i - 3, ">") { return (i - 1, nil) }
+            if file.isIdentifier(i - 1), file.isWord(i - 2, "id") { return (i - 1, nil) }
+            return nil
+        }
+        var k = i - 1
+        let line = file.tokens[i].line
+        while k >= 0 && k > i - 16 && file.tokens[k].line == line {
+            if file.isWord(k, "let") || file.isWord(k, "var") {
+                guard file.isIdentifier(k + 1) else { return nil }
+                let type = file.isPunct(k + 2, ":") && file.isIdentifier(k + 3) ? file.text(k + 3) : nil
+                return (k + 1, type)
+            }
+            if file.tokens[k].kind != .identifier && !(file.isPunct(k, ".") || file.isPunct(k, "?") || file.isPunct(k, "!") || file.isPunct(k, ":") || file.isPunct(k, "<") || file.isPunct(k, ">") || file.isPunct(k, "[") || file.isPunct(k, "]")) {
+                return nil
+            }
+            k -= 1
+        }
+        return nil
+    }
+
+    private func declare(nameIndex: Int, declaredType: String?, valueAt v: Int) {
+        let name = file.text(nameIndex)
+        consumed.insert(nameIndex)
+        let isProperty = atTypeLevel
+        let scopeIndex = isProperty ? -1 : scopes.count - 1
+        var adopted: Int?
+        if let pending = pendingDeclaration, pending.line == file.tokens[nameIndex].line {
+            pendingDeclaration = nil
+            adopt(pending.entity, creationAt: v)
+            adopted = pending.entity
+        }
+        var value = valueOf(v, naming: name, declaredType: declaredType, scopeIndex: scopeIndex)
+        if let adopted, case .entity(let id) = value, id == adopted {} else if let adopted { value = .entity(adopted) }
+        if isProperty, let type = currentType {
+            properties[type, default: [:]][name] = value
+        } else {
+            scopes[scopes.count - 1].locals[name] = value
+        }
+        noteBound(name)
+    }
+
+    /// The binding a declaration or assignment gets from the expression at `v`.
+    private func valueOf(_ v: Int, naming name: String?, declaredType: String?, scopeIndex: Int?) -> Binding {
+        // lazy var queue: OperationQueue = { … }()
+        if file.isPunct(v, "{"), let name {
+            closureRoles[v] = .propertyInitializer(name)
+            return .value(declaredType)
+        }
+        // let operations = urls.map { … }
+        if let end = pathEnd(from: v), end - v >= 3, ["map", "compactMap", "flatMap"].contains(file.text(end - 1)), let name {
+            var brace = end
+            if file.isPunct(brace, "("), file.isPunct(brace + 1, "{") { brace += 1 }
+            if file.isPunct(brace, "{") {
+                let receiver = path(from: v, to: end - 2)
+                let count = file.isPunct(v, "(") ? literalRangeCount(from: v, to: end - 2) : nil
+                closureRoles[brace] = .iteration(count: count)
+                collectTargets[brace] = (scopeIndex ?? scopes.count - 1, name)
+                _ = receiver
+                return .list([])
+            }
+        }
+        if file.isPunct(v, "("), let close = Optional(Int(file.partner[v])), close > v, file.isPunct(close + 1, "."),
+           file.isIdentifier(close + 2), ["map", "compactMap", "flatMap"].contains(file.text(close + 2)), file.isPunct(close + 3, "{"), let name {
+            closureRoles[close + 3] = .iteration(count: literalRangeCount(from: v, to: close + 1))
+            collectTargets[close + 3] = (scopeIndex ?? scopes.count - 1, name)
+            return .list([])
+        }
+        return evaluate(at: v, naming: name) ?? .value(declaredType)
+    }
+
+    /// Gives a variable or property a new binding.
+    func rebind(_ words: [String], start: Int, to value: Binding) {
+        guard let last = words.last else { return }
+        noteBound(last)
+        if last.hasPrefix("_") { noteBound(String(last.dropFirst())) }
+        if words.count == 1 {
+            for index in scopes.indices.reversed() where scopes[index].locals[last] != nil {
+                scopes[index].locals[last] = value
+                return
+            }
+        }
+        guard let type = currentType else {
+            scopes[scopes.count - 1].locals[last] = value
+            return
+        }
+        let name = last.hasPrefix("_") && properties[type]?[last] == nil ? String(last.dropFirst()) : last
+        properties[type, default: [:]][name] = value
+    }
+
+    /// `return q` inside a property's initializer closure binds the property.
+    func returnStatement(at i: Int) {
+        guard let end = pathEnd(from: i + 1), endsExpression(end, after: i + 1) else { return }
+        for scope in scopes.reversed() {
+            guard scope.kind == .closure else { continue }
+            guard case .propertyInitializer(let name) = scope.role, let type = currentType else { return }
+            let words = path(from: i + 1, to: end)
+            if let value = resolvePath(words) {
+                for k in (i + 1)..<end { consumed.insert(k) }
+                if case .entity(let id) = value, scan.entities[id].function == nil, scan.entities[id].explicitName == nil {
+                    scan.entities[id].variable = name
+                }
+                properties[type, default: [:]][name] = value
+                noteBound(name)
+            }
+            return
+        }
+    }
+
+    /// A bare identifier that holds an operation and is used in a way the scanner does not
+    /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
+    func reference(at i: Int) {
+        let token = file.tokens[i]
+        let first = file.bytes[Int(token.start)]
+        let isTypeName = first >= 0x41 && first <= 0x5A
+        // Most identifiers are neither a class name nor a name that ever held an operation.
+        guard isTypeName || boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
+        guard !consumed.contains(i) else { return }
+        if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
+            guard isTypeName else { return }
+            let word = file.text(i)
+            if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
+            return
+        }
+        for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
+        guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
+        let word = file.text(i)
+        guard boundNames.contains(word) || (first == UInt8(ascii: "_") && boundNames.contains(String(word.dropFirst()))) else { return }
+        guard case .entity(let id)? = lookup(word), scan.entities[id].kind == .operation else { return }
+        if scan.entities[id].escape == nil { scan.entities[id].escape = file.location(i) }
+    }
+}

@@ -1,0 +1,278 @@
+import OpLintCore
+
+extension FileScanner {
+    /// Methods that UIKit and AppKit call on the main thread.
+    static let mainThreadMethods: Set<String> = [
+        "viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",
+        "loadView()", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()", "awakeFromNib()",
+        "application(_:didFinishLaunchingWithOptions:)", "applicationDidBecomeActive(_:)", "applicationWillResignActive(_:)",
+        "scene(_:willConnectTo:options:)", "tableView(_:cellForRowAt:)", "tableView(_:didSelectRowAt:)",
+        "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:", "loadView",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "awakeFromNib", "application:didFinishLaunchingWithOptions:",
+        "applicationDidBecomeActive:", "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:",
+    ]
+
+    private static let controlKeywords: Set<String> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
+    private static let accessorKeywords: Set<String> = ["get", "set", "willSet", "didSet", "_modify", "_read"]
+
+    /// Enters the scope a `{` opens: a type, a function, a control block, a loop or a closure.
+    func enterBrace(at b: Int) {
+        let partner = Int(file.partner[b])
+        let close = partner > b ? partner : file.tokens.count
+        if let role = closureRoles.removeValue(forKey: b) {
+            var scope = Scope(kind: .closure, close: close, id: newScopeID())
+            scope.role = role
+            if case .iteration = role { scope.loopLocation = file.location(b) }
+            scope.collectInto = collectTargets.removeValue(forKey: b)
+            bindClosureParameters(&scope, at: b)
+            if let list = collectParameters.removeValue(forKey: b) {
+                scope.locals["$0"] = list
+                for (name, binding) in scope.locals where name != "$0" { if case .value(nil) = binding { scope.locals[name] = list } }
+            }
+            push(scope)
+            return
+        }
+        if file.language == .objectiveC {
+            enterObjectiveCBrace(at: b, close: close)
+        } else {
+            enterSwiftBrace(at: b, close: close)
+        }
+    }
+
+    /// Classifies a Swift `{` by walking back over its statement.
+    private func enterSwiftBrace(at b: Int, close: Int) {
+        var k = b - 1
+        var leftmostControl: (word: String, index: Int)?
+        var declaration: (word: String, index: Int)?
+        var sawEquals = false
+        var inArguments = false
+        while k >= 0 {
+            let token = file.tokens[k]
+            if token.kind == .punctuation {
+                if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                    let open = Int(file.partner[k])
+                    if open >= 0 && open < k { k = open } else { break }
+                } else if file.isPunct(k, "(") || file.isPunct(k, "[") {
+                    inArguments = true
+                    break
+                } else if file.isPunct(k, "{") || file.isPunct(k, "}") || file.isPunct(k, ";") {
+                    break
+                } else if file.isPunct(k, "=") && !file.isPunct(k - 1, "=") && !file.isPunct(k + 1, "=") {
+                    sawEquals = true
+                }
+            } else if token.kind == .identifier, let word = braceKeyword(at: k) {
+                if Self.controlKeywords.contains(word) || word == "for" {
+                    leftmostControl = (word, k)
+                } else if ["func", "init", "deinit", "subscript"].contains(word) || Self.typeKeywords.contains(word) || word == "var" || word == "let" {
+                    if !(word == "class" && ["func", "var", "let"].contains(file.isIdentifier(k + 1) ? file.text(k + 1) : "")) {
+                        declaration = (word, k)
+                    }
+                } else if Self.accessorKeywords.contains(word) && k == b - 1 {
+                    push(Scope(kind: .block, close: close, id: newScopeID()))
+                    return
+                }
+            } else if token.kind == .directive {
+                break
+            }
+            if k > 0 && file.tokens[k - 1].line < token.line && !continues(from: k - 1, to: k) { break }
+            k -= 1
+        }
+        if !inArguments, let control = leftmostControl, declaration == nil || control.index < declaration!.index {
+            var scope = Scope(kind: control.word == "for" || control.word == "while" || control.word == "repeat" ? .loop : .block, close: close, id: newScopeID())
+            if control.word == "for" { enterForLoop(&scope, from: control.index, to: b) }
+            else if scope.kind == .loop { scope.loopLocation = file.location(control.index) }
+            push(scope)
+            return
+        }
+        if !inArguments, let declaration {
+            switch declaration.word {
+            case "func", "init", "deinit", "subscript":
+                var scope = Scope(kind: .function(swiftSignature(at: declaration.index)), close: close, id: newScopeID())
+                bindParameters(&scope, from: declaration.index, to: b)
+                scope.mainThreadReason = mainThreadReason(function: scope.kind, attributesBefore: declaration.index)
+                push(scope)
+                return
+            case "var", "let":
+                if !sawEquals {
+                    let name = file.isIdentifier(declaration.index + 1) ? file.text(declaration.index + 1) : "property"
+                    push(Scope(kind: .function(name), close: close, id: newScopeID()))
+                    return
+                }
+            default:
+                if file.isIdentifier(declaration.index + 1) {
+                    var scope = Scope(kind: .type(file.text(declaration.index + 1)), close: close, id: newScopeID())
+                    if hasAttribute("MainActor", before: declaration.index) { scope.mainThreadReason = "@MainActor" }
+                    push(scope)
+                    return
+                }
+            }
+        }
+        var scope = Scope(kind: .closure, close: close, id: newScopeID())
+        bindClosureParameters(&scope, at: b)
+        push(scope)
+    }
+
+    /// Keywords that decide what a `{` opens.
+    private static let braceKeywords: Set<String> = controlKeywords.union(typeKeywords).union(accessorKeywords)
+        .union(["for", "func", "init", "deinit", "subscript", "var", "let"])
+
+    /// The identifier at `k` when it is one of `braceKeywords`; a cheap length and first-byte test first.
+    private func braceKeyword(at k: Int) -> String? {
+        let token = file.tokens[k]
+        guard token.length >= 2 && token.length <= 9 else { return nil }
+        let first = file.bytes[Int(token.start)]
+        guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return nil }
+        let word = file.text(k)
+        return Self.braceKeywords.contains(word) ? word : nil
+    }
+
+    /// Whether a Swift statement goes on from token `a` on one line to token `b` on the next.
+    private func continues(from a: Int, to b: Int) -> Bool {
+        for c in [".", ",", "=", "(", "[", ":", "&", "|", "+", "-", "*", "?", "<"] where file.isPunct(a, Unicode.Scalar(c)!) { return true }
+        if file.isPunct(b, ".") || file.isPunct(b, "{") || file.isPunct(b, "-") { return true }
+        if file.isWord(b, "where") || file.isWord(b, "throws") || file.isWord(b, "rethrows") || file.isWord(b, "async") { return true }
+        if file.isWord(a, "in") || file.isWord(a, "else") || file.isWord(a, "return") { return true }
+        return file.tokens[a].kind == .annotation
+    }
+
+    /// `name(label:label:)` of the `func` / `init` at `f`.
+    private func swiftSignature(at f: Int) -> String {
+        var name = file.text(f)
+        var k = f + 1
+        if name == "func" {
+            name = file.isIdentifier(f + 1) ? file.text(f + 1) : "operator"
+            k = f + 2
+        }
+        if name == "deinit" { return "deinit" }
+        while k < file.tokens.count && !file.isPunct(k, "(") && !file.isPunct(k, "{") { k += 1 }
+        guard file.isPunct(k, "(") else { return name }
+        let close = Int(file.partner[k])
+        guard close > k else { return name + "()" }
+        var labels: [String] = []
+        var expectLabel = true
+        var depth = 0
+        for m in (k + 1)..<close {
+            if file.isPunct(m, "(") || file.isPunct(m, "[") || file.isPunct(m, "<") { depth += 1 }
+            else if file.isPunct(m, ")") || file.isPunct(m, "]") || file.isPunct(m, ">") { depth -= 1 }
+            else if depth == 0 && file.isPunct(m, ",") { expectLabel = true }
+            else if expectLabel && file.isIdentifier(m) {
+                labels.append(file.text(m))
+                expectLabel = false
+            } else if expectLabel && file.isPunct(m, "@") {
+                continue
+            }
+        }
+        return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// Binds the parameters of a Swift function to their declared types.
+    private func bindParameters(_ scope: inout Scope, from f: Int, to b: Int) {
+        var k = f
+        while k < b && !file.isPunct(k, "(") { k += 1 }
+        let close = Int(file.partner[min(k, file.tokens.count - 1)])
+        guard file.isPunct(k, "("), close > k, close < b else { return }
+        var names: [String] = []
+        var m = k + 1
+        while m < close {
+            if file.isPunct(m, ":"), file.isIdentifier(m - 1) {
+                var typeIndex = m + 1
+                while typeIndex < close && (file.isPunct(typeIndex, "@") || file.isWord(typeIndex, "escaping") || file.isWord(typeIndex, "inout") || file.isWord(typeIndex, "Sendable")) { typeIndex += 1 }
+                let type = file.isIdentifier(typeIndex) ? file.text(typeIndex) : nil
+                let name = file.text(m - 1)
+                names.append(name)
+                scope.locals[name] = .value(type)
+            } else if file.isPunct(m, "(") || file.isPunct(m, "[") {
+                let p = Int(file.partner[m])
+                if p > m { m = p }
+            }
+            m += 1
+        }
+    }
+
+    /// Binds `a, b in` and `$0` of a closure as unknown values (they shadow outer names).
+    func bindClosureParameters(_ scope: inout Scope, at b: Int) {
+        var k = b + 1
+        let limit = min(b + 24, scope.close)
+        if file.isPunct(k, "[") {
+            let p = Int(file.partner[k])
+            if p > k { k = p + 1 }
+        }
+        var names: [String] = []
+        var m = k
+        while m < limit {
+            if file.isWord(m, "in") {
+                for name in names where scope.locals[name] == nil { scope.locals[name] = .value(nil) }
+                return
+            }
+            if file.isIdentifier(m) { names.append(file.text(m)) } else if !(file.isPunct(m, ",") || file.isPunct(m, "(") || file.isPunct(m, ")") || file.isPunct(m, ":")) { return }
+            m += 1
+        }
+    }
+
+    /// `@Attribute` among the modifiers before a declaration keyword.
+    func hasAttribute(_ name: String, before k: Int) -> Bool {
+        var m = k - 1
+        var steps = 0
+        while m >= 0 && steps < 16 {
+            if file.isIdentifier(m) {
+                if file.isPunct(m - 1, "@") {
+                    if file.text(m) == name { return true }
+                    m -= 2
+                } else if ["public", "private", "internal", "fileprivate", "open", "override", "final", "static", "class", "mutating", "nonisolated", "dynamic", "required", "convenience", "lazy", "weak", "unowned"].contains(file.text(m)) {
+                    m -= 1
+                } else {
+                    return false
+                }
+            } else if file.isPunct(m, ")") {
+                let p = Int(file.partner[m])
+                guard p >= 0 && p < m else { return false }
+                m = p - 1
+            } else {
+                return false
+            }
+            steps += 1
+        }
+        return false
+    }
+
+    private func mainThreadReason(function: Scope.Kind, attributesBefore k: Int) -> String? {
+        if hasAttribute("MainActor", before: k) { return "@MainActor" }
+        if hasAttribute("IBAction", before: k) { return "an @IBAction" }
+        if case .function(let name) = function, Self.mainThreadMethods.contains(name) { return "\(name) runs on the main thread" }
+        for scope in scopes.reversed() {
+            if case .type = scope.kind { return scope.mainThreadReason }
+        }
+        return nil
+    }
+
+    /// Reads a Swift `for … in … {` header: literal ranges give a count, arrays bind the loop variable.
+    private func enterForLoop(_ scope: inout Scope, from f: Int, to b: Int) {
+        scope.loopLocation = file.location(f)
+        var inIndex = f + 1
+        while inIndex < b && !file.isWord(inIndex, "in") { inIndex += 1 }
+        guard inIndex < b else { return }
+        scope.loopCount = literalRangeCount(from: inIndex + 1, to: b)
+        if file.isIdentifier(f + 1), inIndex == f + 2 {
+            let name = file.text(f + 1)
+            if let end = pathEnd(from: inIndex + 1), end == b, case .list(let items)? = resolvePath(path(from: inIndex + 1, to: end)) {
+                scope.locals[name] = .list(items)
+                for m in (inIndex + 1)..<end { consumed.insert(m) }
+            } else {
+                scope.locals[name] = .value(nil)
+            }
+        }
+    }
+
+    /// `0..<5`, `1...5`, `(0..<5)`: the number of iterations, or nil.
+    func literalRangeCount(from a: Int, to b: Int) -> Int? {
+        var a = a
+        var b = b
+        if file.isPunct(a, "("), Int(file.partner[a]) == b - 1 { a += 1; b -= 1 }
+        guard b - a >= 4, file.tokens[a].kind == .number, file.tokens[b - 1].kind == .number,
+              let low = Int(file.text(a)), let high = Int(file.text(b - 1)) else { return nil }
+        if b - a == 5, file.isPunct(a + 1, "."), file.isPunct(a + 2, "."), file.isPunct(a + 3, ".") { return max(0, high - low + 1) }
+        if b - a == 5, file.isPunct(a + 1, "."), file.isPunct(a + 2, "."), file.isPunct(a + 3, "<") { return max(0, high - low) }
+        return nil
+    }
+}

@@ -1,0 +1,193 @@
+import OpLintCore
+
+extension FileScanner {
+    /// A created operation or queue at `a` (`BlockOperation { }`, `FetchOperation(url:)`,
+    /// `OperationQueue()`, `[[NSOperationQueue alloc] init]`, `[NSBlockOperation blockOperationWithBlock:^{ }]`):
+    /// its entity (made once per expression) and the index after the expression.
+    func creation(at a: Int, naming name: String?) -> (Int, Int)? {
+        if file.language == .swift {
+            return swiftCreation(at: a, naming: name)
+        }
+        return objectiveCCreation(at: a, naming: name)
+    }
+
+    private func swiftCreation(at a: Int, naming name: String?) -> (Int, Int)? {
+        var c = a
+        if file.isWord(c, "Foundation"), file.isPunct(c + 1, ".") { c += 2 }
+        guard file.isIdentifier(c) else { return nil }
+        let className = file.text(c)
+        if className == "OperationQueue" || className == "NSOperationQueue", file.isPunct(c + 1, "."), file.isWord(c + 2, "main") {
+            consumed.insert(c)
+            if let cached = creationCache[a] {
+                scan.entities[cached].isMain = true
+                return (cached, c + 3)
+            }
+            return (mainQueue(), c + 3)
+        }
+        let isOperation = classes.isOperation(className)
+        let isQueue = !isOperation && classes.isQueue(className)
+        guard isOperation || isQueue else { return nil }
+        var end = c + 1
+        var body: Int?
+        if file.isPunct(end, "(") {
+            let close = Int(file.partner[end])
+            guard close > end else { return nil }
+            // BlockOperation(block: { … })
+            if file.isIdentifier(end + 1), file.isPunct(end + 2, ":"), file.isPunct(end + 3, "{") { body = end + 3 }
+            end = close + 1
+            if file.isPunct(end, "{"), file.tokens[end].line == file.tokens[close].line {
+                body = end
+                end = skipGroup(end)
+            }
+        } else if file.isPunct(end, "{"), isOperation, classes.isBlockOperation(className) {
+            body = end
+            end = skipGroup(end)
+        } else {
+            return nil
+        }
+        consumed.insert(c)
+        let id = creationCache[a] ?? (isQueue
+            ? makeQueue(variable: name, at: a)
+            : makeOperation(className: className, variable: name, at: a))
+        if isOperation, creationCache[a] != nil { applyClassTraits(id, className) }
+        if let body, isOperation, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
+        creationCache[a] = id
+        return (id, end)
+    }
+
+    private func objectiveCCreation(at a: Int, naming name: String?) -> (Int, Int)? {
+        if file.isWord(a, "NSOperationQueue"), file.isPunct(a + 1, "."), file.isWord(a + 2, "mainQueue") {
+            if let cached = creationCache[a] {
+                scan.entities[cached].isMain = true
+                return (cached, a + 3)
+            }
+            return (mainQueue(), a + 3)
+        }
+        guard file.isPunct(a, "[") else { return nil }
+        let close = Int(file.partner[a])
+        guard close > a else { return nil }
+        var className: String
+        var body: Int?
+        var kind: OperationGraph.Operation.Kind?
+        if file.isPunct(a + 1, "["), file.isIdentifier(a + 2), file.isWord(a + 3, "alloc") || file.isWord(a + 3, "new") {
+            className = file.text(a + 2)
+        } else if file.isIdentifier(a + 1), file.isIdentifier(a + 2) {
+            className = file.text(a + 1)
+            let selector = file.text(a + 2)
+            if className == "NSOperationQueue" && selector == "mainQueue" {
+                if let cached = creationCache[a] {
+                    scan.entities[cached].isMain = true
+                    return (cached, close + 1)
+                }
+                return (mainQueue(), close + 1)
+            }
+            if selector == "blockOperationWithBlock", file.isPunct(a + 3, ":") {
+                body = blockBrace(at: a + 4)
+            } else if selector != "new" && !(classes.isOperation(className) && !ClassTable.operationRoots.contains(className)) {
+                return nil
+            }
+        } else {
+            return nil
+        }
+        if className == "NSInvocationOperation" { kind = .invocation }
+        let isOperation = classes.isOperation(className)
+        let isQueue = !isOperation && classes.isQueue(className)
+        guard isOperation || isQueue else { return nil }
+        let id = creationCache[a] ?? (isQueue
+            ? makeQueue(variable: name, at: a)
+            : makeOperation(className: className, variable: name, at: a))
+        if isOperation, creationCache[a] != nil { applyClassTraits(id, className) }
+        if let kind { scan.entities[id].operationKind = kind }
+        if let body, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
+        creationCache[a] = id
+        return (id, close + 1)
+    }
+
+    /// A new operation entity created at token `a`.
+    func makeOperation(className: String, variable: String?, at a: Int) -> Int {
+        var entity = Entity(kind: .operation, variable: variable ?? anonymousName(for: className), location: file.location(a), order: a)
+        entity.typeName = currentType
+        entity.function = variable != nil && atTypeLevel ? nil : currentFunction
+        if atTypeLevel { entity.function = nil }
+        let repetition = repetition
+        entity.count = repetition.count
+        if let loop = repetition.unknownLoop {
+            scan.facts.unresolved.append(SourceFacts.Issue(
+                "operation `\(FileScan.placeholder(.entity(scan.entities.count)))` is created in a loop whose number of iterations is not a literal; count 2 assumed",
+                at: loop))
+        }
+        scan.entities.append(entity)
+        let id = scan.entities.count - 1
+        applyClassTraits(id, className)
+        collect(id)
+        return id
+    }
+
+    /// Kind, asynchrony and finishing of an operation of class `className`.
+    func applyClassTraits(_ id: Int, _ className: String) {
+        scan.entities[id].operationKind = classes.isBlockOperation(className) ? .block : .custom
+        let traits = classes.traits(of: className)
+        scan.entities[id].isAsynchronous = traits.isAsynchronous
+        scan.entities[id].finishes = traits.finishes
+    }
+
+    /// A new queue entity created at token `a`.
+    func makeQueue(variable: String?, at a: Int) -> Int {
+        var entity = Entity(kind: .queue, variable: variable ?? "queue", location: file.location(a), order: a)
+        entity.typeName = currentType
+        entity.function = atTypeLevel ? nil : currentFunction
+        scan.entities.append(entity)
+        return scan.entities.count - 1
+    }
+
+    /// `block1`, `fetchOperation2`: a readable name for an operation no variable holds.
+    func anonymousName(for className: String) -> String {
+        let base: String
+        if className == "BlockOperation" || className == "NSBlockOperation" {
+            base = "block"
+        } else {
+            base = className.prefix(1).lowercased() + className.dropFirst()
+        }
+        let key = "\(currentType ?? "").\(currentFunction ?? "").\(base)"
+        let n = (anonymousCounters[key] ?? 0) + 1
+        anonymousCounters[key] = n
+        return "\(base)\(n)"
+    }
+
+    /// A creation no declaration, argument or list takes (`return BlockOperation { }`, the
+    /// last expression of a `map` closure): made here so that its block is read; it is
+    /// collected by an enclosing `map`, else it escapes.
+    func strayCreation(at i: Int) {
+        guard file.language == .swift else { return }
+        for c in [":", ",", ">", "?", "!", "<", "."] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isWord(i - 1, "extension") || file.isWord(i - 1, "as") || file.isWord(i - 1, "is") { return }
+        let before = scan.entities.count
+        guard let (id, _) = creation(at: i, naming: nil), scan.entities.count > before else { return }
+        if scan.entities[id].kind == .operation, !isCollected(id) {
+            scan.entities[id].escape = file.location(i)
+        }
+    }
+
+    private func isCollected(_ id: Int) -> Bool {
+        for index in scopes.indices.reversed() {
+            if scopes[index].collectInto != nil { return true }
+            if scopes[index].isBodyBoundary { return false }
+        }
+        return false
+    }
+
+    /// Adds an operation created inside a `map` closure to the list that closure builds.
+    private func collect(_ id: Int) {
+        for index in scopes.indices.reversed() {
+            if let target = scopes[index].collectInto {
+                if target.scope >= 0 && target.scope < scopes.count, case .list(let items)? = scopes[target.scope].locals[target.name] {
+                    scopes[target.scope].locals[target.name] = .list(items + [id])
+                } else if target.scope < 0, let type = currentType, case .list(let items)? = properties[type]?[target.name] {
+                    properties[type]?[target.name] = .list(items + [id])
+                }
+                return
+            }
+            if scopes[index].isBodyBoundary { return }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import OpLintCore
+
+extension FileScanner {
+    /// Names that stand for `self` in closures (`[weak self] in guard let self …`, `weakSelf`).
+    static let selfNames: Set<String> = ["self", "weakSelf", "strongSelf", "welf", "sself", "this"]
+
+    /// The end (exclusive) of a reference path starting at `a` (`self.queue`, `_queue`,
+    /// `self?.op`, `self->_queue`), or nil when `a` does not start one.
+    func pathEnd(from a: Int) -> Int? {
+        guard file.isIdentifier(a) else { return nil }
+        var k = a + 1
+        while k < file.tokens.count {
+            if (file.isPunct(k, "?") || file.isPunct(k, "!")) && file.isPunct(k + 1, ".") && file.isIdentifier(k + 2) {
+                k += 3
+            } else if file.isPunct(k, ".") && file.isIdentifier(k + 1) && file.tokens[k].line == file.tokens[k + 1].line {
+                k += 2
+            } else if file.isPunct(k, "-") && file.isPunct(k + 1, ">") && file.isIdentifier(k + 2) && file.language == .objectiveC {
+                k += 3
+            } else if file.isPunct(k, "!") && !file.isPunct(k + 1, "=") {
+                k += 1
+            } else {
+                break
+            }
+        }
+        return k
+    }
+
+    /// The identifiers of the path in `a..<b`.
+    func path(from a: Int, to b: Int) -> [String] {
+        var result: [String] = []
+        for k in a..<b where file.isIdentifier(k) { result.append(file.text(k)) }
+        return result
+    }
+
+    /// The path that ends at token `e` (the receiver before `.member`), read backwards:
+    /// its first token and its identifiers. Nil when the receiver is not a plain path
+    /// (a call result, a subscript).
+    func receiverPath(endingAt e: Int) -> (start: Int, path: [String])? {
+        var k = e
+        while file.isPunct(k, "?") || file.isPunct(k, "!") { k -= 1 }
+        guard file.isIdentifier(k) else { return nil }
+        var start = k
+        while true {
+            var m = start - 1
+            if file.isPunct(m, ".") {
+                m -= 1
+                while file.isPunct(m, "?") || file.isPunct(m, "!") { m -= 1 }
+                guard file.isIdentifier(m) else { return file.isPunct(m, ")") || file.isPunct(m, "]") ? nil : (start, path(from: start, to: e + 1)) }
+                start = m
+            } else if file.language == .objectiveC, file.isPunct(m, ">"), file.isPunct(m - 1, "-"), file.isIdentifier(m - 2) {
+                start = m - 2
+            } else {
+                break
+            }
+        }
+        if file.isPunct(start - 1, ".") { return nil }
+        return (start, path(from: start, to: e + 1))
+    }
+
+    /// What a variable name refers to: a local in an enclosing scope, then a property (or
+    /// instance variable `_name`) of the enclosing type.
+    func lookup(_ name: String) -> Binding? {
+        for scope in scopes.reversed() {
+            if let binding = scope.locals[name] { return binding }
+        }
+        return property(name)
+    }
+
+    /// A property of the enclosing type.
+    func property(_ name: String) -> Binding? {
+        guard let type = currentType, let table = properties[type] else { return nil }
+        if let binding = table[name] { return binding }
+        if name.hasPrefix("_"), let binding = table[String(name.dropFirst())] { return binding }
+        return nil
+    }
+
+    /// What a path refers to, or nil when it cannot be followed.
+    func resolvePath(_ path: [String]) -> Binding? {
+        var path = path
+        if path.first == "Foundation" { path.removeFirst() }
+        if path == ["OperationQueue", "main"] || path == ["NSOperationQueue", "mainQueue"] {
+            return .entity(mainQueue())
+        }
+        switch path.count {
+        case 1: return lookup(path[0])
+        case 2 where Self.selfNames.contains(path[0]): return property(path[1])
+        default: return nil
+        }
+    }
+
+    /// The main queue of this file (one entity, named `main` in the graph).
+    func mainQueue() -> Int {
+        if let index = mainQueueEntity { return index }
+        var entity = Entity(kind: .queue, variable: "main", location: SourceLocation(file: file.path, line: 1, column: 1), order: Int.max)
+        entity.isMain = true
+        entity.explicitName = "main"
+        scan.entities.append(entity)
+        mainQueueEntity = scan.entities.count - 1
+        return scan.entities.count - 1
+    }
+
+    /// Whether the expression that starts at `a` ends at `end` (nothing follows on the line).
+    func endsExpression(_ end: Int, after a: Int) -> Bool {
+        guard end < file.tokens.count else { return true }
+        if file.tokens[end].line != file.tokens[end - 1].line { return !file.isPunct(end, ".") }
+        for c in [";", ",", ")", "]", "}"] where file.isPunct(end, Unicode.Scalar(c)!) { return true }
+        // The next part of an Objective-C selector: `[q addOperations:ops waitUntilFinished:NO]`.
+        if file.language == .objectiveC && file.isIdentifier(end) && file.isPunct(end + 1, ":") { return true }
+        return file.tokens[end].kind == .annotation
+    }
+
+    /// The value of the expression starting at `a`: a created or referenced operation or
+    /// queue, a list of them, another value, or nil when unknown. `name` names what it creates.
+    func evaluate(at a: Int, naming name: String?) -> Binding? {
+        if let (id, _) = creation(at: a, naming: name) { return .entity(id) }
+        if let end = pathEnd(from: a) {
+            let words = path(from: a, to: end)
+            if endsExpression(end, after: a) {
+                for k in a..<end { consumed.insert(k) }
+                return resolvePath(words)
+            }
+            // `SomeType()` or `SomeType(arguments)`: a value of that type.
+            if end == a + 1, file.isPunct(end, "("), let first = words.first, first.first?.isUppercase == true {
+                if first == "Array" || first == "NSMutableArray" { return .list([]) }
+                return .value(first)
+            }
+            // `[Operation]()`
+            return nil
+        }
+        if let items = listLiteral(at: a) {
+            let close = Int(file.partner[file.language == .objectiveC ? a + 1 : a])
+            if endsExpression(close + 1, after: a) { return .list(items) }
+            // `[a, b].chained()`: the operations go into a call the scanner does not follow.
+            for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = file.location(a) }
+            return nil
+        }
+        if file.language == .objectiveC, file.isPunct(a, "["), file.isIdentifier(a + 1), file.isIdentifier(a + 2) {
+            let receiver = file.text(a + 1)
+            if receiver == "NSMutableArray" || receiver == "NSArray" { return .list([]) }
+        }
+        if file.language == .objectiveC, file.isPunct(a, "["), file.isPunct(a + 1, "["), file.isWord(a + 2, "NSMutableArray") { return .list([]) }
+        if file.isPunct(a, "["), file.isIdentifier(a + 1), file.isPunct(a + 2, "]"), file.isPunct(a + 3, "(") { return .list([]) }
+        return nil
+    }
+
+    /// `[a, b]` (Swift) or `@[a, b]` (Objective-C) whose elements are operations.
+    func listLiteral(at a: Int) -> [Int]? {
+        var open = a
+        if file.language == .objectiveC {
+            guard file.isPunct(a, "@") else { return nil }
+            open = a + 1
+        }
+        guard file.isPunct(open, "[") else { return nil }
+        let close = Int(file.partner[open])
+        guard close > open else { return nil }
+        if close == open + 1 { return [] }
+        var items: [Int] = []
+        var k = open + 1
+        while k < close {
+            if let (id, end) = creation(at: k, naming: nil) {
+                items.append(id)
+                k = end
+            } else if let end = pathEnd(from: k), end <= close, file.isPunct(end, ",") || end == close {
+                switch resolvePath(path(from: k, to: end)) {
+                case .entity(let id)?: items.append(id)
+                case .list(let ids)?: items += ids
+                default: return nil
+                }
+                for m in k..<end { consumed.insert(m) }
+                k = end
+            } else {
+                return nil
+            }
+            guard k == close || file.isPunct(k, ",") else { return nil }
+            k += 1
+        }
+        return items
+    }
+
+    /// The index after the group or closure that starts at `k`.
+    func skipGroup(_ k: Int) -> Int {
+        let p = Int(file.partner[k])
+        return p > k ? p + 1 : k + 1
+    }
+
+    /// The `{` of the block literal at `k` (`^{`, `^(id x){`, `^void(void){`), if any.
+    func blockBrace(at k: Int) -> Int? {
+        guard file.isPunct(k, "^") else { return file.isPunct(k, "{") ? k : nil }
+        var m = k + 1
+        if file.isIdentifier(m) { m += 1 }
+        if file.isPunct(m, "(") { m = skipGroup(m) }
+        return file.isPunct(m, "{") ? m : nil
+    }
+}

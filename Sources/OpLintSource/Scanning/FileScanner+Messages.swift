@@ -1,0 +1,104 @@
+import OpLintCore
+
+extension FileScanner {
+    /// An Objective-C message send `[receiver selector:argument …]` at the `[` at `k`.
+    func message(at k: Int) {
+        let close = Int(file.partner[k])
+        guard close > k + 2 else { return }
+        var words: [String]
+        var selectorStart: Int
+        if file.isPunct(k + 1, "["), file.isWord(k + 2, "self"), file.isIdentifier(k + 3), file.isPunct(k + 4, "]") {
+            // [[self queue] addOperation:op]
+            words = ["self", file.text(k + 3)]
+            selectorStart = k + 5
+        } else if file.isPunct(k + 1, "["), file.isWord(k + 2, "NSOperationQueue"), file.isWord(k + 3, "mainQueue"), file.isPunct(k + 4, "]") {
+            words = ["NSOperationQueue", "mainQueue"]
+            selectorStart = k + 5
+        } else if let receiverEnd = pathEnd(from: k + 1), receiverEnd < close {
+            words = path(from: k + 1, to: receiverEnd)
+            selectorStart = receiverEnd
+        } else {
+            return
+        }
+        guard file.isIdentifier(selectorStart) else { return }
+        var parts: [(name: String, argument: Int, end: Int)] = []
+        var m = selectorStart
+        var unary: String?
+        while m < close {
+            guard file.isIdentifier(m) else { return }
+            if !file.isPunct(m + 1, ":") {
+                if parts.isEmpty && m + 1 == close { unary = file.text(m) }
+                break
+            }
+            let argument = m + 2
+            var end = argument
+            while end < close && !(file.isIdentifier(end) && file.isPunct(end + 1, ":") && end > argument) {
+                end = file.isPunct(end, "[") || file.isPunct(end, "(") || file.isPunct(end, "{") ? skipGroup(end) : end + 1
+            }
+            parts.append((file.text(m), argument, min(end, close)))
+            m = end
+        }
+        let selector = unary ?? parts.map { $0.name + ":" }.joined()
+        let receiverText = words.joined(separator: ".")
+        let location = file.location(k)
+        let known: Set<String> = [
+            "addDependency:", "removeDependency:", "addOperation:", "addOperations:waitUntilFinished:", "addOperationWithBlock:",
+            "addBarrierBlock:", "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations",
+            "start", "setMaxConcurrentOperationCount:", "setSuspended:", "setQualityOfService:", "setQueuePriority:",
+        ]
+        let binding = words.isEmpty ? nil : resolvePath(words)
+        if selector == "addObject:", case .list(let items)? = binding, case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
+            rebind(words, start: k + 1, to: .list(items + [id]))
+            return
+        }
+        guard known.contains(selector) else { return }
+        for t in (k + 1)..<selectorStart { consumed.insert(t) }
+        let call = selector.split(separator: ":").first.map(String.init) ?? selector
+        switch selector {
+        case "addDependency:", "removeDependency:":
+            let part = parts[0]
+            dependency(call, waiter: binding, waiterText: receiverText, dependency: evaluate(at: part.argument, naming: nil), argumentText: text(part.argument, part.end), location: location)
+        case "addOperation:":
+            let part = parts[0]
+            enqueue(queue: binding, queueText: receiverText, operations: evaluate(at: part.argument, naming: nil), argumentText: text(part.argument, part.end), waits: false, call: call, location: location)
+        case "addOperations:waitUntilFinished:":
+            let part = parts[0]
+            let waits = file.isWord(parts[1].argument, "YES") || file.isWord(parts[1].argument, "true")
+            enqueue(queue: binding, queueText: receiverText, operations: evaluate(at: part.argument, naming: nil), argumentText: text(part.argument, part.end), waits: waits, call: call, location: location)
+        case "addOperationWithBlock:", "addBarrierBlock:":
+            guard let body = blockBrace(at: parts[0].argument) else { return }
+            anonymous(queue: binding, queueText: receiverText, body: body, isBarrier: selector == "addBarrierBlock:", location: location)
+        case "setMaxConcurrentOperationCount:":
+            setting("maxConcurrentOperationCount", on: binding, receiverText: receiverText, valueAt: parts[0].argument, location: location)
+        case "setSuspended:":
+            setting("isSuspended", on: binding, receiverText: receiverText, valueAt: parts[0].argument, location: location)
+        case "setQualityOfService:":
+            setting("qualityOfService", on: binding, receiverText: receiverText, valueAt: parts[0].argument, location: location)
+        case "setQueuePriority:":
+            setting("queuePriority", on: binding, receiverText: receiverText, valueAt: parts[0].argument, location: location)
+        default:
+            simpleCall(selector, on: binding, receiverText: receiverText, location: location)
+        }
+    }
+
+    /// `dispatch_sync(queue, ^{ … })` / `dispatch_async(…)` in Objective-C.
+    func dispatchFunction(at i: Int) {
+        let open = i + 1
+        let close = Int(file.partner[open])
+        guard close > open else { return }
+        var comma = open + 1
+        while comma < close && !file.isPunct(comma, ",") {
+            comma = file.isPunct(comma, "(") || file.isPunct(comma, "[") ? skipGroup(comma) : comma + 1
+        }
+        guard comma < close else { return }
+        let queueText: String
+        if file.isWord(open + 1, "dispatch_get_main_queue") {
+            queueText = "DispatchQueue.main"
+        } else if let end = pathEnd(from: open + 1), end == comma {
+            queueText = Self.dispatchName(path(from: open + 1, to: end).joined(separator: "."))
+        } else {
+            return
+        }
+        dispatch(file.isWord(i, "dispatch_sync"), queueText: queueText, body: blockBrace(at: comma + 1), location: file.location(i))
+    }
+}

@@ -1,0 +1,153 @@
+import OpLintCore
+
+extension FileScanner {
+    /// `@implementation Name` / `@interface Name` open a type scope up to `@end`; `@property` declares one.
+    func objectiveCKeyword(at i: Int) {
+        if file.isWord(i + 1, "implementation") || file.isWord(i + 1, "interface") {
+            guard file.isIdentifier(i + 2) else { return }
+            var end = i + 2
+            while end < file.tokens.count && !(file.isPunct(end - 1, "@") && file.isWord(end, "end")) { end += 1 }
+            // A type scope never nests inside another one in Objective-C.
+            while scopes.count > 1 { scopes.removeLast() }
+            push(Scope(kind: .type(file.text(i + 2)), close: end, id: newScopeID()))
+        } else if file.isWord(i + 1, "property") {
+            // @property (…) Type *name;
+            var k = i + 2
+            while k < file.tokens.count && !file.isPunct(k, ";") && k < i + 40 { k += 1 }
+            guard file.isPunct(k, ";"), file.isIdentifier(k - 1), let type = currentType else { return }
+            var typeName: String?
+            var m = i + 2
+            if file.isPunct(m, "(") { m = Int(file.partner[m]) + 1 }
+            if m > i, file.isIdentifier(m) { typeName = file.text(m) }
+            let name = file.text(k - 1)
+            if properties[type]?[name] == nil { properties[type, default: [:]][name] = .value(typeName) }
+        }
+    }
+
+    /// Classifies an Objective-C `{`: a method, a C function, a block, a control block or a loop.
+    func enterObjectiveCBrace(at b: Int, close: Int) {
+        // A block: `^{`, `^(args){`, `^Type(args){`.
+        if file.isPunct(b - 1, "^") || (file.isPunct(b - 1, ")") && isBlockParameterList(closing: b - 1)) {
+            push(Scope(kind: .closure, close: close, id: newScopeID()))
+            return
+        }
+        // Walk back to the statement start.
+        var k = b - 1
+        var first = b
+        while k >= 0 {
+            if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                let open = Int(file.partner[k])
+                if open >= 0 && open < k { k = open } else { break }
+            } else if file.isPunct(k, ";") || file.isPunct(k, "{") || file.isPunct(k, "}") || file.tokens[k].kind == .directive {
+                break
+            } else if file.isIdentifier(k) && file.isPunct(k - 2, "@") && (file.isWord(k - 1, "implementation") || file.isWord(k - 1, "interface")) {
+                // The class name of `@implementation Name` ends the statement before.
+                break
+            } else if file.isIdentifier(k) && file.isPunct(k - 1, "@") {
+                // `@implementation Foo` ends the statement before; `@try`, `@synchronized` start this one.
+                if ["try", "catch", "finally", "synchronized", "autoreleasepool"].contains(file.text(k)) { first = k - 1 }
+                break
+            }
+            first = k
+            k -= 1
+        }
+        if first < b, file.isPunct(first, "-") || file.isPunct(first, "+"), currentType != nil {
+            var scope = Scope(kind: .function(""), close: close, id: newScopeID())
+            let selector = objectiveCSelector(&scope, from: first + 1, to: b)
+            scope.kind = .function(selector)
+            if Self.mainThreadMethods.contains(selector) {
+                scope.mainThreadReason = "\(selector) runs on the main thread"
+            } else if file.isWord(first + 2, "IBAction") {
+                scope.mainThreadReason = "an IBAction"
+            }
+            push(scope)
+            return
+        }
+        if first < b, file.isIdentifier(first) {
+            let word = file.text(first)
+            if word == "for" || word == "while" || word == "do" {
+                var scope = Scope(kind: .loop, close: close, id: newScopeID())
+                scope.loopLocation = file.location(first)
+                if word == "for" { enterObjectiveCFor(&scope, from: first + 1, to: b) }
+                push(scope)
+                return
+            }
+            if ["if", "else", "switch", "@"].contains(word) || file.isPunct(first, "@") {
+                push(Scope(kind: .block, close: close, id: newScopeID()))
+                return
+            }
+            // A C function: `static void helper(int x) {`.
+            if file.isPunct(b - 1, ")"), scopes.count <= 2 {
+                let open = Int(file.partner[b - 1])
+                if open > 0, file.isIdentifier(open - 1) {
+                    push(Scope(kind: .function(file.text(open - 1) + "()"), close: close, id: newScopeID()))
+                    return
+                }
+            }
+        }
+        push(Scope(kind: .block, close: close, id: newScopeID()))
+    }
+
+    /// Whether the parenthesised list closing at `c` follows a `^` (a block literal's parameters).
+    private func isBlockParameterList(closing c: Int) -> Bool {
+        let open = Int(file.partner[c])
+        guard open > 0 else { return false }
+        return file.isPunct(open - 1, "^") || (file.isIdentifier(open - 1) && file.isPunct(open - 2, "^"))
+    }
+
+    /// `loadImage:completion:` from `(void)loadImage:(NSURL *)url completion:(…)completion`,
+    /// binding each parameter to its type.
+    private func objectiveCSelector(_ scope: inout Scope, from a: Int, to b: Int) -> String {
+        var k = a
+        if file.isPunct(k, "(") { k = max(k, Int(file.partner[k])) + 1 }
+        var parts: [String] = []
+        while k < b {
+            guard file.isIdentifier(k) else { k += 1; continue }
+            let word = file.text(k)
+            if file.isPunct(k + 1, ":") {
+                parts.append(word + ":")
+                k += 2
+                var type: String?
+                if file.isPunct(k, "(") {
+                    if file.isIdentifier(k + 1) { type = file.text(k + 1) }
+                    k = max(k, Int(file.partner[k])) + 1
+                }
+                if file.isIdentifier(k) {
+                    scope.locals[file.text(k)] = .value(type)
+                    k += 1
+                }
+            } else {
+                if parts.isEmpty { return word }
+                k += 1
+            }
+        }
+        return parts.joined()
+    }
+
+    /// `for (int i = 0; i < 5; i++)` gives 5; `for (NSOperation *op in ops)` binds `op` to the list.
+    private func enterObjectiveCFor(_ scope: inout Scope, from open: Int, to b: Int) {
+        guard file.isPunct(open, "(") else { return }
+        let close = Int(file.partner[open])
+        guard close > open else { return }
+        for m in open..<close where file.isWord(m, "in") {
+            if file.isIdentifier(m - 1) {
+                let name = file.text(m - 1)
+                if let end = pathEnd(from: m + 1), end == close, case .list(let items)? = resolvePath(path(from: m + 1, to: end)) {
+                    scope.locals[name] = .list(items)
+                } else {
+                    scope.locals[name] = .value(nil)
+                }
+            }
+            return
+        }
+        // i < N with a literal start of 0.
+        for m in open..<close where file.isPunct(m, "<") && file.tokens[m + 1].kind == .number {
+            var start: Int?
+            for s in open..<m where file.isPunct(s, "=") && file.tokens[s + 1].kind == .number { start = Int(file.text(s + 1)) }
+            if let start, let bound = Int(file.text(m + 1)) {
+                scope.loopCount = file.isPunct(m + 1, "=") ? bound - start + 1 : max(0, bound - start)
+            }
+            return
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import OpLintCore
+
+/// The second pass over one file: follows variables, properties and API calls inside each
+/// body and records operations, queues, edges, waits and the facts of `SourceFacts`.
+///
+/// One walk over the tokens with an explicit stack of scopes; no recursion.
+final class FileScanner {
+    let file: SourceFile
+    let classes: ClassTable
+    var scan: FileScan
+    var scopes: [Scope] = []
+    var nextScopeID = 0
+    /// Properties of each type: type name → property name → what it holds.
+    var properties: [String: [String: Binding]] = [:]
+    /// Roles of closures not yet entered, by the token index of their `{`.
+    var closureRoles: [Int: Scope.Role] = [:]
+    /// Entities already created for a creation expression, by its first token index.
+    var creationCache: [Int: Int] = [:]
+    /// Identifier tokens read as part of a recognised pattern (not an escape).
+    var consumed: Set<Int> = []
+    /// Numbering of anonymous operations per function.
+    var anonymousCounters: [String: Int] = [:]
+    /// Where each entity was enqueued or started: the straight-line scope and the location.
+    var enqueueRecords: [Int: [(scope: Int, location: SourceLocation)]] = [:]
+    /// Scopes in which an operation is known to have finished (waited for, started synchronously).
+    var finishedIn: [Int: [Int]] = [:]
+    /// Scopes in which a queue was waited for.
+    var queueWaitedIn: [Int: [Int]] = [:]
+    /// Where the operations made in a `map` closure go, by the token index of its `{`.
+    var collectTargets: [Int: (scope: Int, name: String)] = [:]
+    /// An annotation directly above the declaration on `line` names what it declares.
+    var pendingDeclaration: (line: Int32, entity: Int)?
+    /// `list.forEach { … }`: the list its parameter stands for, by the token index of its `{`.
+    var collectParameters: [Int: Binding] = [:]
+    /// The number of enqueues and manual starts so far, for the order of operations.
+    var enqueueSequence = 0
+    /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
+    var boundNames: Set<String> = []
+    /// The entity of `OperationQueue.main` in this file, once referred to.
+    var mainQueueEntity: Int?
+    /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
+    var boundFilter = NameFilter()
+
+    init(file: SourceFile, classes: ClassTable) {
+        self.file = file
+        self.classes = classes
+        self.scan = FileScan(path: file.path)
+    }
+
+    /// Runs the pass.
+    ///
+    /// - Complexity: O(*tokens* × depth of scopes) in the worst case; O(*tokens*) in practice.
+    func run() -> FileScan {
+        scopes = [Scope(kind: .file, close: Int.max, id: newScopeID())]
+        let tokens = file.tokens
+        var i = 0
+        while i < tokens.count {
+            while scopes.count > 1, let top = scopes.last, i >= top.close {
+                scopes.removeLast()
+                if i == top.close {
+                    // The closing token belongs to the scope just left.
+                    i += 1
+                    if i >= tokens.count { break }
+                }
+            }
+            guard i < tokens.count else { break }
+            visit(i)
+            i += 1
+        }
+        finish()
+        return scan
+    }
+
+    private func visit(_ i: Int) {
+        let token = file.tokens[i]
+        switch token.kind {
+        case .annotation:
+            annotation(at: i)
+        case .punctuation:
+            if file.isPunct(i, "{") {
+                enterBrace(at: i)
+            } else if file.isPunct(i, "=") {
+                assignment(at: i)
+            } else if file.isPunct(i, "[") && file.language == .objectiveC {
+                message(at: i)
+            } else if file.isPunct(i, "@") && file.language == .objectiveC {
+                objectiveCKeyword(at: i)
+            }
+        case .identifier:
+            if file.isPunct(i - 1, ".") && !file.isPunct(i - 2, ".") {
+                member(at: i)
+            } else if file.language == .objectiveC && file.isPunct(i + 1, "(") && (file.isWord(i, "dispatch_sync") || file.isWord(i, "dispatch_async")) {
+                dispatchFunction(at: i)
+            } else if file.isWord(i, "return") {
+                returnStatement(at: i)
+            } else {
+                reference(at: i)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Remembers that `name` may hold an operation or queue.
+    func noteBound(_ name: String) {
+        if boundNames.insert(name).inserted { boundFilter.insert(name) }
+    }
+
+    func newScopeID() -> Int {
+        nextScopeID += 1
+        return nextScopeID
+    }
+
+    func push(_ scope: Scope) {
+        scopes.append(scope)
+    }
+
+    // MARK: Context
+
+    /// The name of the enclosing type, if any.
+    var currentType: String? {
+        for scope in scopes.reversed() { if case .type(let name) = scope.kind { return name } }
+        return nil
+    }
+
+    /// The name of the enclosing function, if any.
+    var currentFunction: String? {
+        for scope in scopes.reversed() {
+            if case .function(let name) = scope.kind { return name }
+            if case .type = scope.kind { return nil }
+        }
+        return nil
+    }
+
+    /// Whether the innermost scope is a type body (declarations there are properties).
+    var atTypeLevel: Bool {
+        if case .type = scopes.last?.kind { return true }
+        return false
+    }
+
+    /// The ids of the scopes of the current straight-line code, innermost first.
+    var straightLineScopes: [Int] {
+        var result: [Int] = []
+        for scope in scopes.reversed() {
+            result.append(scope.id)
+            if scope.isBodyBoundary { break }
+        }
+        return result
+    }
+
+    /// The operation whose code this is, when it runs inside an operation's block.
+    var operationContext: Int? {
+        for scope in scopes.reversed() {
+            switch scope.kind {
+            case .block, .loop: continue
+            case .closure:
+                switch scope.role {
+                case .operationBody(let id): return id
+                case .iteration: continue
+                default: return nil
+                }
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// Why the current code runs on the main thread, or nil when that is not known.
+    var mainThreadReason: String? {
+        for scope in scopes.reversed() {
+            switch scope.kind {
+            case .block, .loop: continue
+            case .closure:
+                switch scope.role {
+                case .mainThread(let reason): return reason
+                case .iteration: continue
+                default: return nil
+                }
+            case .function: return scope.mainThreadReason
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The dispatch queue the current code runs on, as written, when it is inside its block.
+    var dispatchContext: (queue: String, location: SourceLocation)? {
+        for scope in scopes.reversed() {
+            switch scope.kind {
+            case .block, .loop: continue
+            case .closure:
+                switch scope.role {
+                case .dispatchQueue(let text, let location): return (text, location)
+                case .iteration: continue
+                default: return nil
+                }
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The number of times code here runs: the product of literal loop counts (nil when a loop's is unknown).
+    var repetition: (count: Int, unknownLoop: SourceLocation?) {
+        var count = 1
+        var unknown: SourceLocation?
+        for scope in scopes.reversed() {
+            if scope.kind == .loop || { if case .iteration = scope.role { return true } else { return false } }() {
+                var n = scope.loopCount
+                if case .iteration(let c) = scope.role { n = c }
+                if let n { count *= max(n, 1) } else {
+                    count *= 2
+                    unknown = unknown ?? scope.loopLocation
+                }
+            }
+            if scope.isBodyBoundary { break }
+        }
+        return (count, unknown)
+    }
+}
+
+/// A set of (first byte, last byte) pairs: a filter that answers "maybe" or "no" for a name.
+struct NameFilter {
+    private var bits = [UInt64](repeating: 0, count: 1024)
+
+    private static func key(_ first: UInt8, _ last: UInt8) -> Int { Int(first) << 8 | Int(last) }
+
+    mutating func insert(_ name: String) {
+        let utf8 = Array(name.utf8)
+        guard let first = utf8.first, let last = utf8.last else { return }
+        let k = Self.key(first, last)
+        bits[k >> 6] |= 1 << UInt64(k & 63)
+        if first == UInt8(ascii: "_"), utf8.count > 1 { insert(String(decoding: utf8.dropFirst(), as: UTF8.self)) }
+        // `_name` refers to property `name` too.
+        let underscored = Self.key(UInt8(ascii: "_"), last)
+        bits[underscored >> 6] |= 1 << UInt64(underscored & 63)
+    }
+
+    func mayContain(first: UInt8, last: UInt8) -> Bool {
+        let k = Self.key(first, last)
+        return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
+    }
+}

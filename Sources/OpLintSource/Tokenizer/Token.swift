@@ -1,0 +1,63 @@
+/// One token of Swift or Objective-C source: a byte range of the file and its line.
+public struct Token: Sendable, Equatable {
+    /// What a token is.
+    public enum Kind: UInt8, Sendable {
+        /// A name or keyword: `let`, `addDependency`, `NSOperation`, `$0`.
+        case identifier
+        /// An integer or floating-point literal.
+        case number
+        /// A piece of a string literal (the text between the quotes and interpolations).
+        case string
+        /// A character literal (`'a'` in Objective-C).
+        case character
+        /// A comment that starts with `oplint:`; other comments are dropped.
+        case annotation
+        /// One punctuation byte: `{ } ( ) [ ] . , : ; = @ ^ - + * & ! ? < > …`.
+        case punctuation
+        /// A preprocessor line (`#import …`, `#if …`); `start` is the `#`.
+        case directive
+    }
+
+    public var kind: Kind
+    /// Byte offset of the first byte.
+    public var start: Int32
+    /// Length in bytes.
+    public var length: Int32
+    /// 1-based line of the first byte.
+    public var line: Int32
+
+    public init(kind: Kind, start: Int32, length: Int32, line: Int32) {
+        self.kind = kind
+        self.start = start
+        self.length = length
+        self.line = line
+    }
+
+    /// The offset one past the last byte.
+    public var end: Int { Int(start) + Int(length) }
+}
+
+/// The languages the tokenizer reads.
+public enum SourceLanguage: String, Sendable {
+    case swift
+    case objectiveC = "objective-c"
+
+    /// The language of a file by its extension: `.swift` is Swift; `.m`, `.mm`, `.h` are Objective-C.
+    public init?(path: String) {
+        if path.hasSuffix(".swift") { self = .swift }
+        else if path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") { self = .objectiveC }
+        else { return nil }
+    }
+}
+
+/// A problem the tokenizer met (an unterminated comment or string); scanning went on.
+public struct TokenizerWarning: Sendable, Equatable {
+    public var message: String
+    /// Byte offset where the problem starts.
+    public var offset: Int
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+}

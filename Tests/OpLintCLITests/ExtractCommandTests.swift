@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import OpLintCLI
+
+/// `oplint extract` and `oplint lint` on Swift and Objective-C sources.
+@Suite struct ExtractCommandTests {
+    static func graph(_ text: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func extractWritesTheInferredGraph() throws {
+        let outcome = CLIHarness.run(["extract", "examples/source/ImageLoader.swift"])
+        #expect(outcome.code == 0)
+        #expect(outcome.standardError.isEmpty)
+        let graph = try Self.graph(outcome.standardOutput)
+        let operations = try #require(graph["operations"] as? [[String: Any]])
+        #expect(operations.compactMap { $0["name"] as? String } == ["decode", "fetch", "show"])
+        let decode = operations[0]
+        let dependency = try #require((decode["dependencies"] as? [[String: Any]])?.first)
+        #expect(dependency["name"] as? String == "fetch")
+        let location = try #require(dependency["location"] as? [String: Any])
+        #expect(location["file"] as? String == "examples/source/ImageLoader.swift")
+        #expect(location["line"] as? Int == 16)
+        #expect(location["column"] as? Int == 9)
+        let queues = try #require(graph["queues"] as? [[String: Any]])
+        #expect(queues.compactMap { $0["name"] as? String } == ["downloads", "main"])
+        let source = try #require(graph["source"] as? [String: Any])
+        #expect(source["files"] as? [String] == ["examples/source/ImageLoader.swift"])
+        // The same input gives the same bytes.
+        #expect(CLIHarness.run(["extract", "examples/source/ImageLoader.swift"]).standardOutput == outcome.standardOutput)
+    }
+
+    @Test func extractWritesAFileAndWarnsAboutBadPaths() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oplint-extract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("graph.json").path
+        let outcome = CLIHarness.run(["extract", "examples/source", directory.appendingPathComponent("missing").path, "-o", output])
+        #expect(outcome.code == 0)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError.contains("missing: no such file or directory"))
+        let graph = try Self.graph(String(contentsOfFile: output, encoding: .utf8))
+        let files = (graph["source"] as? [String: Any])?["files"] as? [String]
+        #expect(files == ["examples/source/Annotated.swift", "examples/source/ImageLoader.swift", "examples/source/SyncEngine.m"])
+    }
+
+    @Test func lintReadsSourcesDirectly() {
+        let swift = CLIHarness.run(["lint", "examples/source/ImageLoader.swift", "--fail-on", "warning"])
+        #expect(swift.code == 1)
+        #expect(swift.standardOutput.contains("examples/source/ImageLoader.swift:16:9: warning:"))
+        #expect(swift.standardOutput.contains("[OPL301 dependency-after-enqueue]"))
+        #expect(swift.standardOutput.contains("[OPL304 cancelled-dependency]"))
+        let objc = CLIHarness.run(["examples/source/SyncEngine.m"])
+        #expect(objc.code == 1)
+        for rule in ["OPL208 gcd-sync-self", "OPL302 enqueued-twice", "OPL303 start-not-ready"] {
+            #expect(objc.standardOutput.contains(rule), "\(rule)")
+        }
+        let annotated = CLIHarness.run(["lint", "examples/source/Annotated.swift"])
+        #expect(annotated.code == 0, "\(annotated.standardOutput)")
+    }
+}

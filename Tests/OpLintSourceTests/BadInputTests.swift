@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// Files that are not source code as expected: each gives a warning naming the file, and the
+/// rest of the tree is still scanned.
+@Suite("Bad input")
+struct BadInputTests {
+    static let good = Array("""
+    let queue = OperationQueue()
+    let op = BlockOperation { }
+    queue.addOperation(op)
+    """.utf8)
+
+    /// A fresh directory with the files given, as (relative path, bytes).
+    static func tree(_ files: [(String, [UInt8])]) throws -> String {
+        let root = NSTemporaryDirectory() + "oplint-bad-\(UUID().uuidString)"
+        for (path, bytes) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: full))
+        }
+        return root
+    }
+
+    @Test("Non-UTF-8, binary, unterminated, deeply nested files: warnings, and the good file is still read")
+    func badFiles() throws {
+        let deep = Array((String(repeating: "{", count: 10_000) + "queue.addOperation(x)" + String(repeating: "}", count: 10_000)).utf8)
+        let root = try Self.tree([
+            ("A/Good.swift", Self.good),
+            ("A/Latin1.m", [0x2F, 0x2F, 0x20, 0xE9, 0x0A] + Array("[q start];\n".utf8)),
+            ("A/Binary.swift", [0x00, 0x01, 0xFF, 0xFE, 0x00, 0x7B]),
+            ("B/Unterminated.swift", Array("let s = \"open\n/* never closed\nlet t = 1".utf8)),
+            ("B/Deep.swift", deep),
+            ("B/Interpolation.swift", Array("x = \"\\(a(\"\\(".utf8)),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (graph, warnings) = SourceExtractor.extract(paths: [root])
+        #expect(graph.operations.map(\.name) == ["op"])
+        #expect(warnings.contains { $0.contains("Binary.swift") && $0.contains("binary") })
+        #expect(warnings.contains { $0.contains("Latin1.m") && $0.contains("UTF-8") })
+        #expect(warnings.contains { $0.contains("Unterminated.swift") && $0.contains("unterminated string") })
+        #expect(warnings.contains { $0.contains("Unterminated.swift") && $0.contains("unterminated block comment") })
+        #expect(graph.source?.files.count == 6)
+    }
+
+    @Test("An enormous file is skipped with a warning")
+    func enormousFile() throws {
+        let big = [UInt8](repeating: UInt8(ascii: "a"), count: 200_000)
+        let root = try Self.tree([("Big.swift", big), ("Good.swift", Self.good)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (graph, warnings) = SourceExtractor.extract(paths: [root], maximumFileSize: 100_000)
+        #expect(graph.operations.count == 1)
+        #expect(warnings.contains { $0.contains("Big.swift") && $0.contains("limit") })
+    }
+
+    @Test("Symbolic-link loops end; skipped directories and excludes are not read")
+    func linksAndSkips() throws {
+        let root = try Self.tree([
+            ("App/Good.swift", Self.good),
+            ("Pods/Lib/Other.swift", Self.good),
+            (".build/x/Gen.swift", Self.good),
+            ("Generated/Gen.swift", Self.good),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/loop", withDestinationPath: root + "/App")
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/up", withDestinationPath: root)
+        let (graph, warnings) = SourceExtractor.extract(paths: [root], excludes: ["*/Generated"])
+        #expect(graph.operations.count == 1)
+        #expect(graph.source?.files.count == 1)
+        #expect(warnings.contains { $0.contains("loop") })
+    }
+
+    @Test("A FIFO with a source extension and a missing path are warnings, not a hang")
+    func unreadable() throws {
+        let root = try Self.tree([("Good.swift", Self.good)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkfifo(root + "/Pipe.swift", 0o644) == 0)
+        let (graph, warnings) = SourceExtractor.extract(paths: [root, root + "/Missing"])
+        #expect(graph.operations.count == 1)
+        #expect(warnings.contains { $0.contains("Pipe.swift") && $0.contains("regular") })
+        #expect(warnings.contains { $0.contains("Missing") })
+    }
+
+    @Test("Extraction is deterministic")
+    func deterministic() throws {
+        let root = try Self.tree((0..<20).map { ("F\($0).swift", Self.good) })
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let first = GraphWriter().write(SourceExtractor.extract(paths: [root]).graph)
+        for _ in 0..<3 { #expect(GraphWriter().write(SourceExtractor.extract(paths: [root]).graph) == first) }
+        #expect(SourceExtractor.extract(paths: [root]).graph.operations.count == 20)
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+@testable import OpLintSource
+
+@Suite("Tokenizer")
+struct TokenizerTests {
+    /// The identifiers of `text`, in order.
+    static func identifiers(_ text: String, _ language: SourceLanguage = .swift) -> [String] {
+        let file = SourceFile(path: "T", language: language, bytes: Array(text.utf8))
+        return file.tokens.indices.filter { file.tokens[$0].kind == .identifier }.map(file.text)
+    }
+
+    static func file(_ text: String, _ language: SourceLanguage = .swift) -> SourceFile {
+        SourceFile(path: "T", language: language, bytes: Array(text.utf8))
+    }
+
+    @Test("Comments hide code, nested block comments in Swift included")
+    func comments() {
+        #expect(Self.identifiers("a // b c\nd /* e /* f */ g */ h") == ["a", "d", "h"])
+        // Objective-C block comments do not nest.
+        #expect(Self.identifiers("a /* b /* c */ d", .objectiveC) == ["a", "d"])
+    }
+
+    @Test("Strings hide code; interpolations are code, nested to any depth")
+    func strings() {
+        #expect(Self.identifiers(#"let s = "addDependency(x) \(a + "\(b)") end" ; c"#) == ["let", "s", "a", "b", "c"])
+        #expect(Self.identifiers(#"x = "\(f(g(h)))" y"#) == ["x", "f", "g", "h", "y"])
+    }
+
+    @Test("Multi-line and raw strings")
+    func multilineAndRaw() {
+        let text = "a = \"\"\"\n  queue.addOperation(op)\n  \"quoted\" \\(b)\n  \"\"\"\nc = #\"raw \\(notCode) \"# + #\"\\#(d)\"#\ne"
+        #expect(Self.identifiers(text) == ["a", "b", "c", "d", "e"])
+        let lines = Self.file(text)
+        let e = lines.tokens.firstIndex { lines.text(lines.tokens.firstIndex(of: $0)!) == "e" }!
+        #expect(lines.location(e).line == 6)
+    }
+
+    @Test("Objective-C literals, characters, message sends, blocks and preprocessor lines")
+    func objectiveC() {
+        let text = """
+        #import <Foundation/Foundation.h>
+        #define QUEUE_NAME "q" \\
+            "continued"
+        NSString *s = @"start [op cancel]"; char c = '\\''; char d = '"';
+        [queue addOperationWithBlock:^{ [op start]; }];
+        """
+        let ids = Self.identifiers(text, .objectiveC)
+        #expect(ids == ["NSString", "s", "char", "c", "char", "d", "queue", "addOperationWithBlock", "op", "start"])
+        let file = Self.file(text, .objectiveC)
+        #expect(file.tokens.filter { $0.kind == .directive }.count == 2)
+        #expect(file.warnings.isEmpty)
+    }
+
+    @Test("Brackets are matched")
+    func brackets() {
+        let file = Self.file("f(a[1], { b }) { }")
+        let open = file.tokens.firstIndex { file.bytes[Int($0.start)] == UInt8(ascii: "(") }!
+        let close = Int(file.partner[open])
+        #expect(file.text(close) == ")")
+        #expect(Int(file.partner[close]) == open)
+    }
+
+    @Test("Unterminated comments and strings are warnings, not failures")
+    func unterminated() {
+        let comment = Self.file("a /* never closed\nb c")
+        #expect(comment.warnings.map(\.message) == ["unterminated block comment"])
+        let string = Self.file("a = \"open\nb = 1")
+        #expect(string.warnings.map(\.message) == ["unterminated string literal"])
+        #expect(Self.identifiers("a = \"open\nb = 1") == ["a", "b"])
+        let interpolation = Self.file("x = \"\\(a(")
+        #expect(!interpolation.warnings.isEmpty)
+    }
+
+    @Test("Annotations are kept; other comments are dropped")
+    func annotations() {
+        let file = Self.file("// oplint:queue io max=1\n// plain\n/* oplint:operation a */ x")
+        let annotations = file.tokens.indices.filter { file.tokens[$0].kind == .annotation }.map(file.text)
+        #expect(annotations == ["// oplint:queue io max=1", "/* oplint:operation a */"])
+    }
+
+    @Test("Columns count Unicode scalars")
+    func columns() {
+        let file = Self.file("let é = \"ü\"; op")
+        let op = file.tokens.count - 1
+        #expect(file.location(op).column == 14)
+    }
+
+    @Test("10,000-deep nesting of braces, brackets and interpolations does not overflow the stack")
+    func deepNesting() {
+        let depth = 10_000
+        let braces = String(repeating: "{", count: depth) + "x" + String(repeating: "}", count: depth)
+        #expect(Self.identifiers(braces) == ["x"])
+        let mixed = String(repeating: "{[(", count: depth) + String(repeating: ")]}", count: depth)
+        let file = Self.file(mixed)
+        #expect(Int(file.partner[0]) == file.tokens.count - 1)
+        let interpolations = String(repeating: "\"\\(", count: depth) + "y" + String(repeating: ")\"", count: depth)
+        #expect(Self.identifiers(interpolations) == ["y"])
+    }
+}
