@@ -94,7 +94,9 @@ import Testing
         try Data(moved.utf8).write(to: directory.appendingPathComponent("graph.json"))
         let hidden = lint(directory, ["--baseline", "baseline.json"])
         #expect(hidden.code == 0)
-        #expect(hidden.standardOutput.hasPrefix("no findings"), "\(hidden.standardOutput)")
+        #expect(hidden.standardOutput.hasPrefix("no findings in 1 file (3 in the baseline)"), "\(hidden.standardOutput)")
+        let json = lint(directory, ["--baseline", "baseline.json", "--format", "json"]).standardOutput
+        #expect(json.contains("\"baseline\": 3"))
 
         // A new problem is reported; the old ones stay hidden.
         let worse = moved.replacingOccurrences(of: #""dependencies": ["parse", "parse2"]"#, with: #""dependencies": ["parse", "parse2", "render"]"#)

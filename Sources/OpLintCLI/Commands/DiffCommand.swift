@@ -54,8 +54,8 @@ struct DiffCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let configuration = try settings.configuration(context)
         let linter = Linter(severities: configuration.rules)
-        let oldGraph = try GraphInput.load([old], context: context)
-        let newGraph = try GraphInput.load([new], context: context)
+        let oldGraph = try SourceInput.load([old], context: context, excludes: configuration.exclude)
+        let newGraph = try SourceInput.load([new], context: context, excludes: configuration.exclude)
         let diff = GraphDiff(old: oldGraph, new: newGraph, oldResult: linter.lint(oldGraph), newResult: linter.lint(newGraph))
         let text: String
         switch format {

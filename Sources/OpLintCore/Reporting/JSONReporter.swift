@@ -6,14 +6,16 @@ public struct JSONReporter: FindingReporter {
 
     public func report(_ result: LintResult, context: ReportContext) -> String {
         let counts = result.counts
+        var summary: [String: JSONValue] = [
+            "errors": .int(counts[.error] ?? 0),
+            "warnings": .int(counts[.warning] ?? 0),
+            "notes": .int(counts[.note] ?? 0),
+            "suppressed": .int(result.findings.count - result.reported.count),
+        ]
+        if let baseline = context.baselineUnchanged { summary["baseline"] = .int(baseline.count) }
         let document: JSONValue = .object([
             "findings": .array(result.findings.filter { !$0.isSuppressed }.map(Self.json)),
-            "summary": .object([
-                "errors": .int(counts[.error] ?? 0),
-                "warnings": .int(counts[.warning] ?? 0),
-                "notes": .int(counts[.note] ?? 0),
-                "suppressed": .int(result.findings.count - result.reported.count),
-            ]),
+            "summary": .object(summary),
             "tool": .object(["name": .string("oplint"), "version": .string(context.toolVersion)]),
             "version": .int(1),
         ])

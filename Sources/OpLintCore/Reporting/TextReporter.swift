@@ -43,7 +43,8 @@ public struct TextReporter: FindingReporter {
         let files = max(result.files.count, context.inputFiles.count)
         let where_ = "in \(files) file\(files == 1 ? "" : "s")"
         let suppressed = result.findings.count - result.reported.count
-        let hidden = suppressed > 0 ? " (\(suppressed) suppressed)" : ""
+        var hidden = suppressed > 0 ? " (\(suppressed) suppressed)" : ""
+        if let baseline = context.baselineUnchanged?.count, baseline > 0 { hidden += " (\(baseline) in the baseline)" }
         return parts.isEmpty ? "no findings \(where_)\(hidden)" : parts.joined(separator: ", ") + " \(where_)\(hidden)"
     }
 
