@@ -130,6 +130,6 @@ struct MainThreadWaitFromSourceTests {
             "LegacyDownloader.m:19:5", "LegacyDownloader.m:19:5",
         ])
         let legacy = Linter().lint(try Corpus.extract("LegacyDownloader.m")).reported.first { $0.rule.code == "OPL203" }
-        #expect(legacy?.message.contains("`addOperations` waits for download") == true)
+        #expect(legacy?.message.contains("waits for “download”") == true)
     }
 }

@@ -82,7 +82,7 @@ public struct MainThreadWaitRule: Rule {
                 fix: fix,
                 operations: [analysis.name(waiterIndex)] + wait.operations,
                 queues: [queueName] + wait.queues)
-        } + sourceCodeFindings(analysis)
+        }
     }
 
     /// The waits made on the main thread: by operations of a main queue, in operation order,
