@@ -1,6 +1,6 @@
 # oplint — build, test, demo and benchmark.
 #
-#   make demo    set up, build, lint the bundled example and write its report
+#   make demo    set up, build, lint and simulate the bundled example, draw its DAG and timeline
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
@@ -35,11 +35,16 @@ demo: release
 	@echo "== oplint examples/image-pipeline/graph.json"
 	@$(OPLINT) examples/image-pipeline/graph.json
 	@echo
+	@echo "== oplint simulate examples/image-pipeline/graph.json --timeline $(DEMO_DIR)/timeline.svg"
+	@$(OPLINT) simulate examples/image-pipeline/graph.json --timeline $(DEMO_DIR)/timeline.svg
+	@$(OPLINT) render examples/image-pipeline/graph.json -o $(DEMO_DIR)/deps.svg
+	@echo
 	@echo "== oplint examples/image-pipeline/broken.json"
 	@$(OPLINT) examples/image-pipeline/broken.json \
 		--format text --format json:$(DEMO_DIR)/broken-findings.json || [ $$? -eq 1 ]
+	@$(OPLINT) render examples/image-pipeline/broken.json -o $(DEMO_DIR)/broken.svg
 	@echo
-	@echo "Wrote $(DEMO_DIR)/broken-findings.json"
+	@echo "Wrote $(DEMO_DIR)/deps.svg, timeline.svg, broken.svg and broken-findings.json"
 
 # The ground-truth tests time real OperationQueues, so they run on their own, after the rest:
 # other tests running in parallel would take the dispatch threads those queues need.

@@ -14,7 +14,8 @@ public struct DependencyCycle: Sendable {
     /// Analyses one component.
     ///
     /// The shortest cycle is searched by breadth-first search from members in declaration
-    /// order within a budget of visited edges, so huge components stay linear; the feedback
+    /// order within a budget of visited edges (at most four million; about three searches on a
+    /// huge component), so huge components stay linear; the feedback
     /// set is the Eades–Lin–Smyth greedy ordering's backward edges.
     /// - Complexity: O(min(*k*·(*m*+*f*), budget)) for the cycle, O((*m* + *f*) log *m*) for the
     ///   feedback edges, for a component of *m* operations and *f* internal edges.
@@ -32,8 +33,6 @@ public struct DependencyCycle: Sendable {
 struct ComponentView {
     let members: [Int32]
     let index: GraphIndex
-    /// Local number of each member, by global index.
-    let local: [Int32: Int32]
     /// Internal edges as (local waiter, local dependency, global edge position).
     let edgeStart: [Int32]
     let edgeTarget: [Int32]
@@ -42,31 +41,44 @@ struct ComponentView {
     init(members: [Int32], index: GraphIndex, components: StronglyConnectedComponents) {
         self.members = members
         self.index = index
-        var local: [Int32: Int32] = [:]
-        local.reserveCapacity(members.count)
-        for (i, member) in members.enumerated() { local[member] = Int32(i) }
+        // Local numbers: a dictionary for small components, a table over all operations for
+        // large ones (hashing a hundred thousand members costs more than the table).
+        var small: [Int32: Int32] = [:]
+        var large: [Int32] = []
+        if members.count < 4096 {
+            small.reserveCapacity(members.count)
+            for (i, member) in members.enumerated() { small[member] = Int32(i) }
+        } else {
+            large = [Int32](repeating: -1, count: index.operationCount)
+            for (i, member) in members.enumerated() { large[Int(member)] = Int32(i) }
+        }
+        func local(_ operation: Int32) -> Int32? {
+            large.isEmpty ? small[operation] : large[Int(operation)]
+        }
         let componentID = components.component[Int(members[0])]
         var start: [Int32] = [0]
         var target: [Int32] = []
         var position: [Int] = []
+        start.reserveCapacity(members.count + 1)
         for member in members {
             for edge in index.dependencyEdges(of: Int(member)) {
                 let next = index.dependencyTargets[edge]
-                guard components.component[Int(next)] == componentID, next != member, let l = local[next] else { continue }
+                guard components.component[Int(next)] == componentID, next != member, let l = local(next) else { continue }
                 target.append(l)
                 position.append(edge)
             }
             start.append(Int32(target.count))
         }
-        self.local = local
         self.edgeStart = start
         self.edgeTarget = target
         self.edgePosition = position
     }
 
     /// The shortest cycle found, as global operation indices and global edge positions.
-    func shortestCycle(budget: Int = 4_000_000) -> ([Int32], [Int]) {
+    func shortestCycle() -> ([Int32], [Int]) {
         let m = members.count
+        // Searches from every member on small components; a few searches on huge ones.
+        let budget = min(4_000_000, max(200_000, 3 * (m + edgeTarget.count)))
         var best: [Int32] = []
         var bestEdges: [Int32] = []      // local edge indices
         var parentEdge = [Int32](repeating: -1, count: m)

@@ -37,31 +37,33 @@ public struct CancelledDependencyRule: Rule {
 
     public init() {}
 
+    /// - Complexity: O(*c* · *d*) for *c* cancellations and the dependents *d* of what they cancel;
+    ///   nothing when the code cancels nothing.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let facts = analysis.graph.sourceFacts
+        guard !facts.cancellations.isEmpty else { return [] }
+        let index = analysis.index
         let cancelled = Set(facts.cancellations.compactMap(\.operation))
         let cancelledQueues = Set(facts.cancellations.compactMap(\.queue))
-        var dependents: [String: [String]] = [:]
-        var queueOf: [String: String] = [:]
-        for op in analysis.graph.operations {
-            if let queue = op.queue { queueOf[op.name] = queue }
-            for dependency in op.dependencies { dependents[dependency.name, default: []].append(op.name) }
-        }
         var findings: [Finding] = []
         for cancellation in facts.cancellations {
-            var sources: [String]
+            var sources: [Int] = []
             if let op = cancellation.operation {
-                sources = [op]
-            } else if let queue = cancellation.queue {
-                sources = analysis.graph.operations.filter { $0.queue == queue }.map(\.name)
-            } else {
-                continue
+                sources = index.operation(named: op).map { [$0] } ?? []
+            } else if let queue = cancellation.queue, let q = index.queue(named: queue) {
+                sources = (0..<index.operationCount).filter { index.queueOfOperation[$0] == Int32(q) }
             }
             var stillRun: [String] = []
+            var seen = Set<Int32>()
             for source in sources {
-                for dependent in dependents[source] ?? [] where !cancelled.contains(dependent) && !stillRun.contains(dependent) {
-                    if let queue = queueOf[dependent], cancelledQueues.contains(queue) { continue }
-                    stillRun.append(dependent)
+                for dependent in index.dependents(of: source) where seen.insert(dependent).inserted {
+                    // Only explicit dependencies: the implicit edges of exclusivity are not the user's.
+                    guard let edge = index.edge(from: Int(dependent), to: source),
+                          case .dependency = index.origin(ofEdge: edge) else { continue }
+                    let operation = analysis.graph.operations[Int(dependent)]
+                    if cancelled.contains(operation.name) { continue }
+                    if let queue = operation.queue, cancelledQueues.contains(queue) { continue }
+                    stillRun.append(operation.name)
                 }
             }
             guard !stillRun.isEmpty else { continue }

@@ -45,7 +45,8 @@ public struct DependencyCycleRule: Rule {
         """),
         limits: """
         The shortest cycle is searched from the component's operations in declaration order \
-        within a budget of four million visited edges, so on a huge component it is the \
+        within a budget of visited edges (at most four million, about three searches on a \
+        huge component), so on a huge component it is the \
         shortest cycle through the operations examined. The suggested removals are small, \
         not always minimum (finding a minimum set is NP-hard).
         """
