@@ -19,6 +19,9 @@ struct SimulateCommand: Command {
                    help: "Write the output to this file (atomically) instead of standard output.", completesFiles: true),
             Option("trace", kind: .value(name: "file"),
                    help: "Also write Chrome trace-event JSON (Perfetto, chrome://tracing) to this file.", completesFiles: true),
+            Option("config", kind: .value(name: "file"),
+                   help: "Read simulation defaults from this configuration file instead of the nearest .oplint.json.",
+                   completesFiles: true),
             Option("platform", kind: .value(name: "name"), help: "Which OperationQueue to imitate.",
                    defaultValue: "apple", choices: SimulationPlatform.allCases.map(\.rawValue)),
             Option("width", kind: .repeated(name: "queue=n"), help: "What-if: a queue's maxConcurrentOperationCount; repeatable."),
@@ -48,6 +51,7 @@ struct SimulateCommand: Command {
     enum Format: String { case text, json, csv }
 
     let paths: [String]
+    let settings: LintSettings
     let format: Format
     let output: String?
     let trace: String?
@@ -63,6 +67,7 @@ struct SimulateCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         func usage(_ message: String) -> CommandError { .usage(message, command: "simulate") }
         paths = arguments.positionals
+        settings = LintSettings(arguments)
         let formatName = arguments.value("format") ?? "text"
         guard let format = Format(rawValue: formatName) else { throw usage("unknown format '\(formatName)'; valid: text, json, csv") }
         self.format = format
@@ -117,7 +122,14 @@ struct SimulateCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let graph = try SourceInput.load(paths, context: context)
+        var graph = try SourceInput.load(paths, context: context)
+        // The configuration's simulation settings are defaults: the graph file's own
+        // `simulation` object wins over them, and the what-if options win over both.
+        let defaults = try settings.configuration(context).simulation
+        graph.simulation.defaultWidth = graph.simulation.defaultWidth ?? defaults.defaultWidth
+        graph.simulation.threads = graph.simulation.threads ?? defaults.threads
+        graph.simulation.cores = graph.simulation.cores ?? defaults.cores
+        graph.simulation.cpus = graph.simulation.cpus ?? defaults.cpus
         let options = SimulationOptions(platform: platform, whatIf: whatIf)
         let simulator = try simulator(graph, options)
         var text: String
