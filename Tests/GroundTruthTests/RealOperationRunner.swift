@@ -62,10 +62,10 @@ final class SleepingOperation: Operation, @unchecked Sendable {
         for target in waitTargets { while !target.isFinished && !recorder.isAbandoned { usleep(500) } }
         for queue in waitQueues { while queue.operationCount > 0 && !recorder.isAbandoned { usleep(500) } }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        while DispatchTime.now().uptimeNanoseconds < deadline {
-            if checksCancellation && isCancelled { break }
-            let left = deadline - DispatchTime.now().uptimeNanoseconds
-            usleep(UInt32(min(left / 1000, 1000)))
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline || (checksCancellation && isCancelled) { break }
+            usleep(UInt32(min((deadline - now) / 1000, 1000)))
         }
         recorder.ended(label)
     }
