@@ -47,7 +47,9 @@ public struct SlotExhaustionRule: Rule {
         limits: """
         It sees the schedule the simulator predicts with the file's durations; a deadlock \
         that only some timings reach is found by `oplint simulate --explore`. Graphs without \
-        any `waitsFor` or `waitsForQueues` are not simulated (they cannot exhaust slots this way).
+        any `waitsFor` or `waitsForQueues` are not simulated (they cannot exhaust slots this way). \
+        An exhaustion whose every waiter is already reported by wait-deadlock (OPL201), such as \
+        a wait for a later operation of the same serial queue, is left to that rule.
         """
     )
 
@@ -59,8 +61,12 @@ public struct SlotExhaustionRule: Rule {
         guard graph.operations.contains(where: { !$0.waitsFor.isEmpty || !$0.waitsForQueues.isEmpty }) else { return [] }
         guard let simulator = try? Simulator(graph), let stuck = simulator.run().stuck else { return [] }
         let model = simulator.model
-        return stuck.rootCauses.filter { $0.kind == .slotExhaustion }.map { cause in
+        // A wait that wait-deadlock (OPL201) already proves from the graph alone is reported
+        // there, once; this rule adds the exhaustions only a schedule reveals.
+        let staticallyDeadlocked = Set(WaitDeadlockRule().check(analysis).compactMap(\.operations.first))
+        return stuck.rootCauses.filter { $0.kind == .slotExhaustion }.compactMap { cause in
             let waiters = cause.members.filter { member in member.edges.contains { if case .wait = $0.reason { true } else if case .queueWait = $0.reason { true } else { false } } }
+            if !waiters.isEmpty && waiters.allSatisfy({ staticallyDeadlocked.contains($0.operation) }) { return nil }
             let primary = waiters.first ?? cause.members[0]
             let where_ = cause.queue.map { "queue \(SimulationModel.quoted($0)) (width \(cause.width.map(String.init) ?? "unlimited"))" } ?? "the thread limit"
             let chain = waiters.map { waiter in
