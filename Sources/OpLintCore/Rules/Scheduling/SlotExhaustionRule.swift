@@ -63,8 +63,10 @@ public struct SlotExhaustionRule: Rule {
         let model = simulator.model
         // A wait that wait-deadlock (OPL201) already proves from the graph alone is reported
         // there, once; this rule adds the exhaustions only a schedule reveals.
+        let exhaustions = stuck.rootCauses.filter { $0.kind == .slotExhaustion }
+        guard !exhaustions.isEmpty else { return [] }
         let staticallyDeadlocked = Set(WaitDeadlockRule().check(analysis).compactMap(\.operations.first))
-        return stuck.rootCauses.filter { $0.kind == .slotExhaustion }.compactMap { cause in
+        return exhaustions.compactMap { cause in
             let waiters = cause.members.filter { member in member.edges.contains { if case .wait = $0.reason { true } else if case .queueWait = $0.reason { true } else { false } } }
             if !waiters.isEmpty && waiters.allSatisfy({ staticallyDeadlocked.contains($0.operation) }) { return nil }
             let primary = waiters.first ?? cause.members[0]
