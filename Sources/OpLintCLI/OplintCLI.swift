@@ -12,6 +12,7 @@ public enum OplintCLI {
         LintCommand.self,
         SimulateCommand.self,
         RenderCommand.self,
+        ReportCommand.self,
         ExtractCommand.self,
         DiffCommand.self,
         RulesCommand.self,

@@ -30,7 +30,7 @@ public enum GraphvizRenderer {
     /// - Throws: `GraphvizError` with Graphviz's message, also for names it does not know.
     public static func render(dot: String, engineNamed engine: String, formatNamed format: String) throws -> Output {
         try GraphvizSession.shared.run { context in
-            guard let graph = agmemread(dot) else {
+            guard let graph = GraphvizReader.read(dot) else {
                 throw GraphvizError(stage: .read, messages: GraphvizSession.drainMessages())
             }
             defer { agclose(graph) }

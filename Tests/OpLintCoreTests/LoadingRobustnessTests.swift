@@ -113,7 +113,7 @@ import Testing
         #expect(Self.describe { try GraphLoader.load(path: directory.path) } == "\(directory.path): error: is a directory, not a JSON graph file")
 
         let empty = directory.appendingPathComponent("empty.json").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(Self.describe { try GraphLoader.load(path: empty) } == "\(empty): error: the file is empty; expected a JSON graph (format version 1)")
         let blank = directory.appendingPathComponent("blank.json").path
         FileManager.default.createFile(atPath: blank, contents: Data(" \n\t\r\n".utf8))

@@ -116,6 +116,35 @@ import Testing
         }
     }
 
+    /// cgraph orders subgraphs by object ID; with its default IDs (the addresses of interned
+    /// names) the clusters came out in a different order in a second rendering in one process.
+    @Test func renderingIsByteIdenticalWithinAProcess() throws {
+        let dot = try feedDOT()
+        let first = try GraphvizRenderer.render(dot: dot, format: .svg).bytes
+        _ = try GraphvizRenderer.render(dot: try feedDOT { $0.rankDirection = .leftToRight }, format: .svg)
+        _ = try GraphvizRenderer.render(dot: "digraph { subgraph cluster_z { z } subgraph cluster_a { a } z -> a }", format: .svg)
+        for _ in 0..<3 {
+            #expect(try GraphvizRenderer.render(dot: dot, format: .svg).bytes == first)
+        }
+        // Clusters come out in the order the DOT declares them.
+        let text = String(decoding: first, as: UTF8.self)
+        let positions = ["cluster_queue0", "cluster_queue1", "cluster_queue2"].compactMap { text.range(of: "<title>\($0)</title>")?.lowerBound }
+        #expect(positions.count == 3 && positions == positions.sorted())
+    }
+
+    @Test func namesAreFoundAgainAfterReading() throws {
+        // Edges name their ends, attributes refer to nodes by name: both resolve through the ID table.
+        let svg = String(decoding: try GraphvizRenderer.render(
+            dot: "digraph { subgraph cluster_b { b1; b2 } subgraph cluster_a { a1 } a1 -> b1; b1 -> b2; a1 -> b2 [lhead=cluster_b]; b2 -> a1 }",
+            format: .svg).bytes, as: UTF8.self)
+        for title in ["a1", "b1", "b2", "a1&#45;&gt;b1", "b1&#45;&gt;b2", "a1&#45;&gt;b2", "b2&#45;&gt;a1", "cluster_a", "cluster_b"] {
+            #expect(svg.contains("<title>\(title)</title>"), "\(title)")
+        }
+        let clusterB = try #require(svg.range(of: "<title>cluster_b</title>"))
+        let clusterA = try #require(svg.range(of: "<title>cluster_a</title>"))
+        #expect(clusterB.lowerBound < clusterA.lowerBound)
+    }
+
     @Test func formatsComeFromFileExtensions() {
         #expect(RenderFormat(pathExtensionOf: "out/deps.SVG") == .svg)
         #expect(RenderFormat(pathExtensionOf: "deps.dot") == .dot)

@@ -80,26 +80,7 @@ struct LintCommand: Command {
             failOn = Severity(rawValue: arguments.value("fail-on") ?? "error")
         }
 
-        var severities: [String: Severity?] = [:]
-        for setting in arguments.values("rule") {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else {
-                throw CommandError.usage("--rule expects RULE=SEVERITY (error, warning, note, off), got '\(setting)'", command: "lint")
-            }
-            guard let rule = RuleRegistry.rule(named: parts[0]) else {
-                let candidates = RuleRegistry.all.flatMap { [$0.description.id.code, $0.description.id.name] }
-                let hint = Suggestion.closest(to: parts[0], among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
-                throw CommandError.usage("unknown rule '\(parts[0])'\(hint)", command: "lint")
-            }
-            if parts[1] == "off" {
-                severities[rule.description.id.code] = .some(nil)
-            } else if let severity = Severity(rawValue: parts[1]) {
-                severities[rule.description.id.code] = .some(severity)
-            } else {
-                throw CommandError.usage("--rule \(parts[0]): severity must be error, warning, note or off, got '\(parts[1])'", command: "lint")
-            }
-        }
-        self.severities = severities
+        severities = try RuleSettings.severities(arguments.values("rule"), command: "lint")
 
         var options = AnalysisOptions()
         if let limit = try arguments.integer("redundant-limit", in: 0...Int.max) {

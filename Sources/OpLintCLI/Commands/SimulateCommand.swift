@@ -38,6 +38,8 @@ struct SimulateCommand: Command {
             Option("timeline", kind: .value(name: "file"), help: "Also draw the schedule as a Gantt chart (.svg, .png, .pdf, .dot).",
                    completesFiles: true),
             Option("arrows", help: "With --timeline: draw dependency arrows between bars."),
+            Option("link", kind: .value(name: "template"),
+                   help: "With --timeline: link each bar to its source; {file}, {line} and {column} are replaced."),
         ],
         examples: [
             ("oplint simulate graph.json", "The schedule, makespan, queues, critical path, and the stuck report if any."),
@@ -63,6 +65,7 @@ struct SimulateCommand: Command {
     let seed: UInt64
     let timeline: String?
     let arrows: Bool
+    let link: String?
 
     init(_ arguments: ParsedArguments) throws {
         func usage(_ message: String) -> CommandError { .usage(message, command: "simulate") }
@@ -113,6 +116,7 @@ struct SimulateCommand: Command {
         self.seed = seed
         timeline = arguments.value("timeline")
         arrows = arguments.flag("arrows")
+        link = arguments.value("link")
         if compare != nil && compareWhatIf { throw usage("use either --compare FILE or --compare-what-if, not both") }
         if explore != nil && (compare != nil || compareWhatIf) { throw usage("--explore cannot be combined with --compare") }
         if format == .csv && (compare != nil || compareWhatIf || explore != nil) {
@@ -123,13 +127,7 @@ struct SimulateCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         var graph = try SourceInput.load(paths, context: context)
-        // The configuration's simulation settings are defaults: the graph file's own
-        // `simulation` object wins over them, and the what-if options win over both.
-        let defaults = try settings.configuration(context).simulation
-        graph.simulation.defaultWidth = graph.simulation.defaultWidth ?? defaults.defaultWidth
-        graph.simulation.threads = graph.simulation.threads ?? defaults.threads
-        graph.simulation.cores = graph.simulation.cores ?? defaults.cores
-        graph.simulation.cpus = graph.simulation.cpus ?? defaults.cpus
+        Self.applyDefaults(try settings.configuration(context).simulation, to: &graph)
         let options = SimulationOptions(platform: platform, whatIf: whatIf)
         let simulator = try simulator(graph, options)
         var text: String
@@ -142,7 +140,7 @@ struct SimulateCommand: Command {
             let schedule = simulator.run()
             if schedule.stuck != nil { exit = .findings }
             if let timeline {
-                try TimelineOutput.write(schedule, graph: graph, to: timeline, arrows: arrows, inputs: paths)
+                try TimelineOutput.write(schedule, graph: graph, to: timeline, arrows: arrows, link: link, inputs: paths)
             }
             if let trace {
                 try OutputFile.write(schedule.traceEvents(model: simulator.model).serialized(pretty: false), to: trace, inputs: paths)
@@ -173,6 +171,15 @@ struct SimulateCommand: Command {
             context.standardOutput.write(text)
         }
         return exit
+    }
+
+    /// The configuration's simulation settings are defaults: the graph file's own
+    /// `simulation` object wins over them (and the what-if options win over both).
+    static func applyDefaults(_ defaults: OperationGraph.SimulationSettings, to graph: inout OperationGraph) {
+        graph.simulation.defaultWidth = graph.simulation.defaultWidth ?? defaults.defaultWidth
+        graph.simulation.threads = graph.simulation.threads ?? defaults.threads
+        graph.simulation.cores = graph.simulation.cores ?? defaults.cores
+        graph.simulation.cpus = graph.simulation.cpus ?? defaults.cpus
     }
 
     /// The simulator for a graph, with the simulator's refusal as an input error (exit 2).

@@ -117,7 +117,7 @@ public struct CommandContext: Sendable {
 }
 
 /// A subcommand of `oplint`: declared options, validated parsing, then `run`.
-public protocol Command {
+public protocol Command: SendableMetatype {
     static var configuration: CommandConfiguration { get }
     /// Builds the command from parsed arguments; throws `CommandError.usage` for invalid values.
     init(_ arguments: ParsedArguments) throws

@@ -10,6 +10,8 @@ public struct TimelineDrawing: Sendable {
         public var arrows = false
         /// Width of the time axis, in points.
         public var width = 900.0
+        /// Link each bar to its operation's source line (`--link`).
+        public var link: LinkTemplate?
 
         public init() {}
     }
@@ -22,7 +24,7 @@ public struct TimelineDrawing: Sendable {
 
     /// - Complexity: O(*n* + *e*) in the schedule's operations (and dependencies with `arrows`).
     public init(schedule: Schedule, graph: OperationGraph, options: Options = Options()) {
-        var layout = TimelineLayout(schedule: schedule, width: options.width)
+        let layout = TimelineLayout(schedule: schedule, width: options.width)
         var writer = DOTWriter()
         writer.beginGraph("timeline")
         writer.graphAttributes([
@@ -36,7 +38,13 @@ public struct TimelineDrawing: Sendable {
         writer.defaults("edge", [DOTAttribute("arrowhead", "none"), DOTAttribute("color", "#D0D0D0")])
         layout.writeAxis(to: &writer)
         layout.writeLanes(to: &writer)
-        layout.writeBars(to: &writer)
+        var links: [String: String] = [:]
+        if let link = options.link {
+            for operation in graph.operations {
+                if let location = graph.location(of: operation) { links[operation.name] = link.url(for: location) }
+            }
+        }
+        layout.writeBars(links: links, to: &writer)
         if options.arrows { layout.writeArrows(graph: graph, to: &writer) }
         layout.writeNotes(to: &writer)
         writer.end()

@@ -117,7 +117,8 @@ struct TimelineLayout {
         }
     }
 
-    func writeBars(to writer: inout DOTWriter) {
+    /// The bars, linked to `links[operation]` where there is one.
+    func writeBars(links: [String: String] = [:], to writer: inout DOTWriter) {
         for (i, entry) in schedule.entries.enumerated() {
             guard let lane = laneOfEntry[i], let start = entry.start else { continue }
             let runStart = entry.runStart ?? start
@@ -158,6 +159,7 @@ struct TimelineLayout {
             if let situation = situation[entry.operation] { tooltip.append(situation) }
             attributes.insert(DOTAttribute("style", styles.joined(separator: ",")), at: 0)
             attributes.append(.tooltip(tooltip.joined(separator: "\n")))
+            if let url = links[entry.operation] { attributes.append(.url(url)) }
             writer.node("bar\(i)", bar(from: runStart, to: finish, lane: lane, text: text, attributes: attributes))
         }
     }
