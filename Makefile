@@ -1,13 +1,14 @@
 # oplint — build, test, demo and benchmark.
 #
-#   make demo    set up, build, lint and simulate the bundled example, draw its DAG and timeline
+#   make demo    set up, build, lint and simulate the bundled example, draw its DAG and timeline,
+#                write its HTML report
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev graphviz libxml2-utils python3-pip
+DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev graphviz libxml2-utils python3-pip chromium
 PYTHON_PACKAGES := jsonschema
 DEMO_DIR := .build/demo
 OPLINT := .build/release/oplint
@@ -44,7 +45,11 @@ demo: release
 		--format text --format json:$(DEMO_DIR)/broken-findings.json || [ $$? -eq 1 ]
 	@$(OPLINT) render examples/image-pipeline/broken.json -o $(DEMO_DIR)/broken.svg
 	@echo
-	@echo "Wrote $(DEMO_DIR)/deps.svg, timeline.svg, broken.svg and broken-findings.json"
+	@echo "== oplint report examples/image-pipeline/graph.json -o $(DEMO_DIR)/report.html"
+	@$(OPLINT) report examples/image-pipeline/graph.json -o $(DEMO_DIR)/report.html
+	@$(OPLINT) report examples/image-pipeline/broken.json -o $(DEMO_DIR)/broken-report.html || [ $$? -eq 1 ]
+	@echo
+	@echo "Wrote $(DEMO_DIR)/deps.svg, timeline.svg, report.html, broken.svg, broken-report.html and broken-findings.json"
 
 # The ground-truth tests time real OperationQueues, so they run on their own, after the rest:
 # other tests running in parallel would take the dispatch threads those queues need.
