@@ -43,7 +43,7 @@ let package = Package(
         ),
         .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
         // The workload generator and the benchmark harness (docs/performance.md).
-        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore"]),
+        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintRender"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.

@@ -10,6 +10,7 @@ enum LintBenchmark {
 
     /// The median of a tool's runs.
     struct Row {
+        var workload = "lint"
         var tool: String
         var size: Int
         var seconds: Double
@@ -145,7 +146,7 @@ enum LintBenchmark {
 
     /// One row of the Markdown table.
     static func line(_ row: Row) -> String {
-        "| lint | \(row.tool) | \(row.size) | \(String(format: "%.2f", row.seconds)) | \(String(format: "%.2f", row.cpuSeconds)) | "
+        "| \(row.workload) | \(row.tool) | \(row.size) | \(String(format: "%.3f", row.seconds)) | \(String(format: "%.3f", row.cpuSeconds)) | "
             + "\(String(format: "%.0f", row.megabytes)) | \(row.note) |"
     }
 }

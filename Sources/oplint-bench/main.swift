@@ -11,6 +11,9 @@ usage:
       generate the workload at each size, run every tool on it under /usr/bin/time and
       print a Markdown table of median wall time and peak memory (--cycles defaults to 0 here:
       GNU tsort becomes superlinear on graphs with cycles)
+  oplint-bench render --oplint PATH [--sizes 100,1000] [--runs 5] [--queues Q] [--seed S]
+      oplint render against dot -Tsvg on the DOT oplint emits, Graphviz in this process on the
+      same DOT, start-up alone, the HTML report and the timeline, as a Markdown table
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -25,6 +28,7 @@ do {
     case "generate": try GenerateCommand.run(arguments.dropFirst(2))
     case "load": try LoadCommand.run(arguments.dropFirst(2))
     case "lint": try LintBenchmark.run(arguments.dropFirst(2))
+    case "render": try RenderBenchmark.run(arguments.dropFirst(2))
     case "help", "--help", "-h": print(usage)
     default: fail("unknown command \(arguments[1])\n\(usage)")
     }

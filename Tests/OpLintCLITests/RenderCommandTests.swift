@@ -151,3 +151,27 @@ import Testing
         #expect(String(decoding: svg, as: UTF8.self).contains("<title>queue0</title>"))
     }
 }
+
+/// The note on standard error while Graphviz lays out a large graph.
+@Suite struct LayoutProgressTests {
+    private func context(terminal: Bool) -> CommandContext {
+        CommandContext(standardOutput: OutputChannel(), standardError: OutputChannel(), colorOutput: false,
+                       showsProgress: terminal, environment: [:], currentDirectory: "/")
+    }
+
+    @Test func shownOnATerminalForLargeGraphsAndErasedAfterwards() {
+        let terminal = context(terminal: true)
+        let progress = LayoutProgress(nodes: 350, engine: "dot", context: terminal)
+        #expect(terminal.standardError.text == "oplint: laying out 350 nodes with dot…")
+        progress.end()
+        #expect(terminal.standardError.text.hasSuffix("\r\u{1B}[K"))
+    }
+
+    @Test func silentForSmallGraphsAndWhenNotATerminal() {
+        for (nodes, isTerminal) in [(LayoutProgress.threshold - 1, true), (5_000, false)] {
+            let context = context(terminal: isTerminal)
+            LayoutProgress(nodes: nodes, engine: "dot", context: context).end()
+            #expect(context.standardError.text.isEmpty)
+        }
+    }
+}

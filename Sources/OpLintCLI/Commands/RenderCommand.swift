@@ -153,6 +153,8 @@ struct RenderCommand: Command {
         }
         for note in drawing.notes { context.standardError.line("oplint: note: \(note)") }
         do {
+            let progress = LayoutProgress(nodes: drawing.nodeCount, engine: engine.rawValue, context: context)
+            defer { progress.end() }
             let output = try GraphvizRenderer.render(dot: drawing.dot, engine: engine, format: format)
             for message in output.messages { context.standardError.line("oplint: graphviz: \(message)") }
             return output.bytes

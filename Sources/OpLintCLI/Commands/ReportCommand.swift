@@ -155,6 +155,8 @@ struct ReportCommand: Command {
             context.standardError.line("oplint: note: \(note)")
             notes.append(note)
         }
+        let progress = LayoutProgress(nodes: drawing.nodeCount, engine: LayoutEngine.dot.rawValue, context: context)
+        defer { progress.end() }
         return try render(drawing.dot, engine: LayoutEngine.dot.rawValue, context: context)
     }
 
