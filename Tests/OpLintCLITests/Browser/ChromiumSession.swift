@@ -73,7 +73,7 @@ final class ChromiumSession {
         let arguments = [
             executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
             "--no-default-browser-check", "--disable-extensions", "--disable-background-networking", "--disable-sync",
-            "--hide-scrollbars", "--mute-audio", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
+            "--hide-scrollbars", "--mute-audio", "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
             "about:blank",
         ]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
