@@ -1,0 +1,145 @@
+import Testing
+@testable import OpLintCore
+
+/// Redundant dependencies (OPL107) against a plain reference — reachability by one depth-first
+/// search per operation — on dense acyclic graphs of thousands of operations and on small
+/// graphs with cycles, exclusivity categories, duplicates and self-dependencies; the reported
+/// `via` is checked too.
+@Suite struct RedundantDependencyTests {
+    typealias Op = OperationGraph.Operation
+
+    /// One expected finding: the edge at `position` leaving `waiter`, implied through `via`.
+    struct Expected: Hashable, CustomStringConvertible {
+        let waiter: Int, position: Int, via: Int
+        var description: String { "\(waiter)@\(position) via \(via)" }
+    }
+
+    /// The reference: explicit dependencies outside cycles of operations outside cycles, each
+    /// target once (its first explicit edge), redundant when another direct dependency reaches
+    /// it; `via` is the first such dependency in edge order.
+    static func reference(_ index: GraphIndex) -> [Expected] {
+        let n = index.operationCount
+        var reach = [[Bool]](repeating: [], count: n)
+        for a in 0..<n {
+            var seen = [Bool](repeating: false, count: n)
+            var stack = index.dependencies(of: a).map(Int.init)
+            while let b = stack.popLast() {
+                if seen[b] { continue }
+                seen[b] = true
+                stack.append(contentsOf: index.dependencies(of: b).map(Int.init))
+            }
+            reach[a] = seen
+        }
+        let cyclic = (0..<n).map { a in (0..<n).contains { b in b != a && reach[a][b] && reach[b][a] } }
+        var expected: [Expected] = []
+        for a in 0..<n where !cyclic[a] {
+            let edges = index.dependencyEdges(of: a)
+            var done = Set<Int>()
+            for e in edges {
+                let d = Int(index.dependencyTargets[e])
+                guard case .dependency = index.origin(ofEdge: e), d != a, !cyclic[d], !done.contains(d) else { continue }
+                done.insert(d)
+                let via = edges.lazy.map { Int(index.dependencyTargets[$0]) }.first { $0 != a && $0 != d && reach[$0][d] }
+                if let via { expected.append(Expected(waiter: a, position: e, via: via)) }
+            }
+        }
+        return expected
+    }
+
+    static func found(_ index: GraphIndex) -> [Expected] {
+        RedundantDependencies(index, StronglyConnectedComponents(index)).edges.map {
+            Expected(waiter: Int($0.waiter), position: $0.position, via: Int($0.via))
+        }
+    }
+
+    /// A dense graph like the benchmark's: each operation waits for one to four earlier ones,
+    /// mostly nearby, one in ten anywhere; optionally edges forward (cycles), exclusivity
+    /// categories, duplicate dependencies and self-dependencies.
+    static func graph(size: Int, messy: Bool, generator: inout SeededGenerator) -> OperationGraph {
+        var operations: [Op] = []
+        operations.reserveCapacity(size)
+        for i in 0..<size {
+            var operation = Op(name: "op\(i)", queue: "q")
+            for _ in 0..<(i == 0 ? 0 : Int.random(in: 1...4, using: &generator)) {
+                let far = Int.random(in: 0..<10, using: &generator) == 0
+                let target = far ? Int.random(in: 0..<i, using: &generator) : i - 1 - Int.random(in: 0..<min(i, 30), using: &generator)
+                operation.dependencies.append(.init("op\(target)"))
+            }
+            if messy {
+                let roll = Int.random(in: 0..<100, using: &generator)
+                if roll < 5 { operation.dependencies.append(.init("op\(Int.random(in: 0..<size, using: &generator))")) }
+                if roll >= 5 && roll < 10, let repeated = operation.dependencies.first { operation.dependencies.append(repeated) }
+                if roll >= 10 && roll < 13 { operation.dependencies.insert(.init("op\(i)"), at: 0) }
+                if roll >= 20 && roll < 50 { operation.exclusive = ["k\(roll % 3)"] }
+            }
+            operations.append(operation)
+        }
+        return OperationGraph(queues: [.init(name: "q")], operations: operations)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func denseAcyclicGraphsMatchTheReference(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let index = GraphIndex(Self.graph(size: 2_500, messy: false, generator: &generator))
+        #expect(StronglyConnectedComponents(index).cycles.isEmpty)
+        let expected = Self.reference(index)
+        #expect(expected.count > 500)
+        #expect(Self.found(index) == expected)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func graphsWithCyclesExclusivityDuplicatesAndSelfDependenciesMatchTheReference(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var cyclic = 0
+        for i in 0..<60 {
+            let size = i % 10 == 0 ? 900 : Int.random(in: 0...120, using: &generator)
+            let index = GraphIndex(Self.graph(size: size, messy: true, generator: &generator))
+            if !StronglyConnectedComponents(index).cycles.isEmpty { cyclic += 1 }
+            #expect(Self.found(index) == Self.reference(index), "graph \(i) of \(size) operations")
+        }
+        #expect(cyclic > 10)
+    }
+
+    @Test func viaIsTheFirstDependencyInEdgeOrderThatReachesTheTarget() {
+        func op(_ name: String, _ deps: [String], exclusive: [String] = []) -> Op {
+            var operation = Op(name: name, queue: "q", dependencies: deps.map { .init($0) })
+            operation.exclusive = exclusive
+            return operation
+        }
+        let operations = [
+            op("a", []),
+            op("x", ["a"]),
+            op("b", ["a"]),
+            op("c", ["a", "x", "b"]),       // through x, the first declared that reaches a
+            op("d", ["b", "a", "x", "a"]),  // through b; the duplicate reported once
+            op("p", [], exclusive: ["k"]),
+            op("q", [], exclusive: ["k"]),  // implicitly waits for p
+            op("r", ["p", "q"]),            // through q, whose path to p is implicit
+            op("t", ["p"], exclusive: ["k"]),  // implicitly waits for q: through q, edges of exclusivity last
+            op("u", ["t", "t", "u", "q"]),  // q through t (via its implicit edge); duplicates and self ignored
+        ]
+        let findings = RedundantDependencyRule().check(GraphAnalysis(OperationGraph(queues: [.init(name: "q")], operations: operations)))
+        #expect(findings.map(\.message) == [
+            "c's dependency on a is redundant: it already waits for a through x",
+            "d's dependency on a is redundant: it already waits for a through b",
+            "r's dependency on p is redundant: it already waits for p through q",
+            "t's dependency on p is redundant: it already waits for p through q",
+            "u's dependency on q is redundant: it already waits for q through t",
+        ])
+        #expect(findings.map(\.operations) == [["c", "a", "x"], ["d", "a", "b"], ["r", "p", "q"], ["t", "p", "q"], ["u", "q", "t"]])
+    }
+
+    @Test func dependenciesOnAndInsideCyclesAreNotJudgedButPathsThroughThemCount() {
+        let operations = [
+            Op(name: "a", queue: "q"),
+            Op(name: "m", queue: "q", dependencies: ["a", "n"]),
+            Op(name: "n", queue: "q", dependencies: ["m"]),                // m ⇄ n is a cycle
+            Op(name: "w", queue: "q", dependencies: ["a", "n", "m"]),      // a through n; m is in the cycle
+            Op(name: "v", queue: "q", dependencies: ["w", "n"]),           // n is in the cycle: not judged
+        ]
+        let index = GraphIndex(OperationGraph(queues: [.init(name: "q")], operations: operations))
+        let found = Self.found(index)
+        #expect(found == [Expected(waiter: 3, position: index.edge(from: 3, to: 0) ?? -1, via: 2)])
+        #expect(found == Self.reference(index))
+    }
+}
