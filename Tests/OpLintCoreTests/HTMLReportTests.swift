@@ -60,4 +60,36 @@ import Testing
         passing.failOn = nil
         #expect(!passing.fails && passing.html().contains("findings never fail this report"))
     }
+
+    @Test func countsAreGroupedByThousands() {
+        #expect(HTMLReport.grouped(0) == "0")
+        #expect(HTMLReport.grouped(999) == "999")
+        #expect(HTMLReport.grouped(1_000) == "1,000")
+        #expect(HTMLReport.grouped(1_234_567) == "1,234,567")
+        #expect(HTMLReport.grouped(-12_345) == "-12,345")
+    }
+
+    /// A chain of `count` one-second operations on one serial queue.
+    private func chainSchedule(_ count: Int) throws -> Schedule {
+        var operations: [OperationGraph.Operation] = []
+        for i in 0..<count {
+            var operation = OperationGraph.Operation(name: "step\(i)", queue: "serial")
+            operation.duration = 1
+            if i > 0 { operation.dependencies = [OperationGraph.Reference("step\(i - 1)")] }
+            operations.append(operation)
+        }
+        let graph = OperationGraph(queues: [OperationGraph.Queue(name: "serial", maxConcurrentOperationCount: 1)], operations: operations)
+        return try Simulator(graph).run()
+    }
+
+    @Test func aLongCriticalPathIsFoldedAndAShortOneOpen() throws {
+        let short = HTMLReport(title: "t", inputFiles: [], result: LintResult(findings: []), schedule: try chainSchedule(3)).html()
+        #expect(short.contains("<details class=\"critical-path\" open><summary><h3>Critical path</h3> 3 steps, 0.000 → 3.000 s</summary>"))
+        let long = HTMLReport(title: "t", inputFiles: [], result: LintResult(findings: []),
+                              schedule: try chainSchedule(HTMLReport.openCriticalPathLimit + 1)).html()
+        #expect(long.contains("<details class=\"critical-path\"><summary><h3>Critical path</h3> 26 steps, 0.000 → 26.000 s</summary>"))
+        #expect(long.components(separatedBy: "<li><code>step").count - 1 == 26)
+        #expect(long.contains("<dt>operations</dt><dd>26</dd>"))
+    }
 }
+

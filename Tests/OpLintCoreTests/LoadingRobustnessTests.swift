@@ -116,7 +116,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(Self.describe { try GraphLoader.load(path: empty) } == "\(empty): error: the file is empty; expected a JSON graph (format version 1)")
         let blank = directory.appendingPathComponent("blank.json").path
-        FileManager.default.createFile(atPath: blank, contents: Data(" \n\t\r\n".utf8))
+        _ = FileManager.default.createFile(atPath: blank, contents: Data(" \n\t\r\n".utf8))
         #expect(Self.describe { try GraphLoader.load(path: blank) } == "\(blank): error: the file is empty; expected a JSON graph (format version 1)")
 
         let loop = directory.appendingPathComponent("loop.json").path

@@ -39,6 +39,8 @@ extension HTMLReport {
     ul.details .label { font-weight: 600; }
     ul.details .fix { color: var(--ink); }
     ol.critical-path { padding-left: 24px; }
+    details.critical-path summary { cursor: pointer; margin: 20px 0 6px; }
+    details.critical-path summary h3 { display: inline; margin: 0; }
     tr.critical td:first-child { border-left: 4px solid #0072b2; }
     tr.stuck .state, tr.never-started .state { color: var(--error); font-weight: 600; }
     tr.cancelled { color: var(--muted); }

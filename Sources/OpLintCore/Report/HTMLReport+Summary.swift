@@ -29,18 +29,18 @@ extension HTMLReport {
         page.raw("</p>\n<dl class=\"counts\">\n")
         for severity in [Severity.error, .warning, .note] {
             let n = counts[severity] ?? 0
-            page.raw("<div class=\"count \(severity.rawValue)\"><dt>\(Self.symbol(severity)) \(Self.plural(severity))</dt><dd>\(n)</dd></div>\n")
+            page.raw("<div class=\"count \(severity.rawValue)\"><dt>\(Self.symbol(severity)) \(Self.plural(severity))</dt><dd>\(Self.grouped(n))</dd></div>\n")
         }
         let suppressed = result.findings.count - result.reported.count
         if suppressed > 0 {
-            page.raw("<div class=\"count\"><dt>suppressed</dt><dd>\(suppressed)</dd></div>\n")
+            page.raw("<div class=\"count\"><dt>suppressed</dt><dd>\(Self.grouped(suppressed))</dd></div>\n")
         }
         if let schedule {
             let finished = schedule.entries.filter { $0.state == .finished }.count
-            page.raw("<div class=\"count\"><dt>operations</dt><dd>\(schedule.entries.count)</dd></div>\n")
-            page.raw("<div class=\"count\"><dt>queues</dt><dd>\(schedule.queues.count)</dd></div>\n")
+            page.raw("<div class=\"count\"><dt>operations</dt><dd>\(Self.grouped(schedule.entries.count))</dd></div>\n")
+            page.raw("<div class=\"count\"><dt>queues</dt><dd>\(Self.grouped(schedule.queues.count))</dd></div>\n")
             page.raw("<div class=\"count\"><dt>makespan</dt><dd>\(ScheduleFormatting.time(schedule.makespan)) s</dd></div>\n")
-            page.raw("<div class=\"count\"><dt>finished</dt><dd>\(finished)</dd></div>\n")
+            page.raw("<div class=\"count\"><dt>finished</dt><dd>\(Self.grouped(finished))</dd></div>\n")
         }
         page.raw("</dl>\n")
         if let schedule {
@@ -73,10 +73,17 @@ extension HTMLReport {
         page.raw("</section>\n")
     }
 
+    /// Longer critical paths are folded: they would push everything else off the first screen.
+    static let openCriticalPathLimit = 25
+
     /// The critical path, first step to last, with what released each step.
     func writeCriticalPath(_ schedule: Schedule, to page: inout HTMLPage) {
-        guard !schedule.criticalPath.isEmpty else { return }
-        page.raw("<h3>Critical path</h3>\n<ol class=\"critical-path\">\n")
+        guard let first = schedule.criticalPath.first, let last = schedule.criticalPath.last else { return }
+        let steps = schedule.criticalPath.count
+        let open = steps <= Self.openCriticalPathLimit ? " open" : ""
+        page.raw("<details class=\"critical-path\"\(open)><summary><h3>Critical path</h3> ")
+        page.text("\(Self.grouped(steps)) step\(steps == 1 ? "" : "s"), \(ScheduleFormatting.time(first.start)) → \(ScheduleFormatting.time(last.end)) s")
+        page.raw("</summary>\n<ol class=\"critical-path\">\n")
         for step in schedule.criticalPath {
             page.raw("<li><code>")
             page.text(step.operation)
@@ -84,7 +91,18 @@ extension HTMLReport {
             page.text("\(ScheduleFormatting.time(step.start)) → \(ScheduleFormatting.time(step.end)) s, released by \(step.releasedBy)")
             page.raw("</li>\n")
         }
-        page.raw("</ol>\n")
+        page.raw("</ol>\n</details>\n")
+    }
+
+    /// `12,345`: thousands separated by commas.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = value < 0 ? "-" : ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
     }
 
     static func symbol(_ severity: Severity) -> String {
