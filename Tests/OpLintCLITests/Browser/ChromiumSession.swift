@@ -98,7 +98,7 @@ final class ChromiumSession {
 
     /// Sends a command and waits for its reply; a protocol error throws.
     @discardableResult
-    func send(_ method: String, _ params: [String: Any] = [:], toPage: Bool = true, timeout: TimeInterval = 30) throws -> [String: Any] {
+    func send(_ method: String, _ params: [String: Any] = [:], toPage: Bool = true, timeout: TimeInterval = 120) throws -> [String: Any] {
         let id = nextID
         nextID += 1
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -124,7 +124,7 @@ final class ChromiumSession {
     }
 
     /// Waits until an event named `method` has arrived (or had already).
-    func waitForEvent(_ method: String, timeout: TimeInterval = 30) throws {
+    func waitForEvent(_ method: String, timeout: TimeInterval = 120) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !events.contains(where: { $0.method == method }) {
             _ = try nextMessage(until: deadline, waitingFor: method)
