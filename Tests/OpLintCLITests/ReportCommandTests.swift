@@ -111,6 +111,7 @@ import Testing
     @Test func rowsLimitTheScheduleTableAndSaySo() {
         let html = CLIHarness.run(["report", "examples/image-pipeline/broken.json", "-o", "-", "--rows", "2"]).standardOutput
         #expect(html.contains("The first 2 of 6 operations"))
+        #expect(html.components(separatedBy: "of 6 operations").count == 2, "said once")
         let table = html.components(separatedBy: "<table class=\"schedule\">").last ?? ""
         #expect(table.components(separatedBy: "<tr class=").count - 1 == 2)
     }

@@ -121,9 +121,6 @@ struct ReportCommand: Command {
                     + "`oplint simulate --timeline` draws it, `--trace` opens it in Perfetto.")
             }
         }
-        if rows < schedule?.entries.count ?? 0 {
-            notes.append("The schedule table lists the first \(rows) of \(schedule?.entries.count ?? 0) operations.")
-        }
         let inputs = graph.documents.map(\.path)
         let report = HTMLReport(
             title: title ?? "oplint report: " + (inputs.first.map { ReportPath.relative($0, to: context.currentDirectory) } ?? "graph"),
