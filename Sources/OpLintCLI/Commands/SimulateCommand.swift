@@ -130,11 +130,11 @@ struct SimulateCommand: Command {
         Self.applyDefaults(try settings.configuration(context).simulation, to: &graph)
         let options = SimulationOptions(platform: platform, whatIf: whatIf)
         let simulator = try simulator(graph, options)
-        var text: String
+        var bytes: [UInt8]
         var exit = ExitCode.success
         if let explore {
             let exploration = simulator.explore(runs: explore, seed: seed)
-            text = format == .json ? exploration.json().serialized() : exploration.text()
+            bytes = Array((format == .json ? exploration.json().serialized() : exploration.text()).utf8)
             if !exploration.deadlocks.isEmpty { exit = .findings }
         } else {
             let schedule = simulator.run()
@@ -156,19 +156,19 @@ struct SimulateCommand: Command {
                     other = schedule
                 }
                 let comparison = ScheduleComparison(baseline, other)
-                text = format == .json ? comparison.json().serialized() : comparison.text()
+                bytes = Array((format == .json ? comparison.json().serialized() : comparison.text()).utf8)
             } else {
                 switch format {
-                case .text: text = schedule.text()
-                case .json: text = schedule.json().serialized()
-                case .csv: text = schedule.csv()
+                case .text: bytes = schedule.textBytes()
+                case .json: bytes = schedule.jsonBytes()
+                case .csv: bytes = schedule.csvBytes()
                 }
             }
         }
         if let output {
-            try OutputFile.write(text, to: output, inputs: paths)
+            try OutputFile.write(bytes, to: output, inputs: paths)
         } else {
-            context.standardOutput.write(text)
+            context.standardOutput.write(bytes: bytes)
         }
         return exit
     }

@@ -7,6 +7,13 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func csv() -> String {
+        String(decoding: csvBytes(), as: UTF8.self)
+    }
+
+    /// `csv()` as UTF-8 bytes, without the copy into a `String`.
+    ///
+    /// - Complexity: O(*n*).
+    public func csvBytes() -> [UInt8] {
         var out = ScheduleWriter(capacity: entries.count * 48 + 64)
         out.append(Self.csvHeader)
         out.append(byte: 0x0A)
@@ -26,7 +33,7 @@ extension Schedule {
             if let waited = entry.waitedFor { Self.appendField(waited.description, to: &out) }
             out.append(byte: 0x0A)
         }
-        return out.text
+        return out.bytes
     }
 
     static func appendField(_ text: String, to out: inout ScheduleWriter) {

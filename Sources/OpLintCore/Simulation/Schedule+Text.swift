@@ -4,8 +4,15 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func text() -> String {
+        String(decoding: textBytes(), as: UTF8.self)
+    }
+
+    /// `text()` as UTF-8 bytes, without the copy into a `String`.
+    ///
+    /// - Complexity: O(*n*).
+    public func textBytes() -> [UInt8] {
         typealias F = ScheduleFormatting
-        var out = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
+        let head = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
         let header = ["operation", "queue", "slot", "start", "end", "state", "waited for"]
         var widths = header.map(F.width)
         var names: [String] = []
@@ -23,7 +30,8 @@ extension Schedule {
             widths[5] = max(widths[5], entry.state.rawValue.utf8.count)
             waited.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
         }
-        var table = ScheduleWriter(capacity: (entries.count + 1) * (widths.reduce(0, +) + 14))
+        var table = ScheduleWriter(capacity: (entries.count + 1) * (widths.reduce(0, +) + 14) + head.utf8.count + 4096)
+        table.append(head)
         for (i, title) in header.enumerated() {
             table.append(title)
             if i < header.count - 1 { table.append(spaces: widths[i] + 2 - F.width(title)) }
@@ -57,7 +65,7 @@ extension Schedule {
             table.append(waited[k])
             table.append(byte: 0x0A)
         }
-        out += table.text
+        var out = ""
         if !queues.isEmpty {
             out += "\nqueues\n"
             let nameWidth = queues.map { F.name($0.name).count }.max() ?? 0
@@ -83,6 +91,7 @@ extension Schedule {
         if let stuck {
             out += "\n" + stuck.text()
         }
-        return out
+        table.append(out)
+        return table.bytes
     }
 }

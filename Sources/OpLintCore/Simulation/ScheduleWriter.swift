@@ -11,6 +11,10 @@ struct ScheduleWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    mutating func append<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
+        bytes.append(contentsOf: more)
+    }
+
     mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
