@@ -11,6 +11,20 @@ import Testing
         #expect(schedule.csvBytes() == Array(schedule.csv().utf8), "csv \(label)")
         #expect(schedule.textBytes() == Array(schedule.text().utf8), "text \(label)")
         #expect(schedule.jsonBytes() == Array(schedule.json().serialized().utf8), "json \(label)")
+        for size in [1, 100, 4096] {
+            expectChunks(size, schedule.csvBytes(), "csv \(label)") { schedule.csv(chunkSize: size, to: $0) }
+            expectChunks(size, schedule.textBytes(), "text \(label)") { schedule.text(chunkSize: size, to: $0) }
+            expectChunks(size, schedule.jsonBytes(), "json \(label)") { schedule.json(chunkSize: size, to: $0) }
+        }
+    }
+
+    /// A chunked rendering joins to `whole`; every chunk but the last holds at least `size` bytes.
+    static func expectChunks(_ size: Int, _ whole: [UInt8], _ label: String, _ render: (([UInt8]) -> Void) -> Void) {
+        var chunks: [[UInt8]] = []
+        render { chunks.append($0) }
+        #expect(chunks.joined().elementsEqual(whole), "\(label) in chunks of \(size)")
+        #expect(chunks.dropLast().allSatisfy { $0.count >= size }, "\(label) in chunks of \(size)")
+        #expect(chunks.allSatisfy { !$0.isEmpty }, "\(label) in chunks of \(size)")
     }
 
     static let scenarioFiles: [String] = {

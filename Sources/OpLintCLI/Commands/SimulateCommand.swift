@@ -130,7 +130,9 @@ struct SimulateCommand: Command {
         Self.applyDefaults(try settings.configuration(context).simulation, to: &graph)
         let options = SimulationOptions(platform: platform, whatIf: whatIf)
         let simulator = try simulator(graph, options)
-        var bytes: [UInt8]
+        var bytes: [UInt8] = []
+        /// The schedule's rendering, streamed in chunks; nil for the other outputs, which are small.
+        var rendering: ((_ write: ([UInt8]) throws -> Void) throws -> Void)?
         var exit = ExitCode.success
         if let explore {
             let exploration = simulator.explore(runs: explore, seed: seed)
@@ -159,16 +161,17 @@ struct SimulateCommand: Command {
                 bytes = Array((format == .json ? comparison.json().serialized() : comparison.text()).utf8)
             } else {
                 switch format {
-                case .text: bytes = schedule.textBytes()
-                case .json: bytes = schedule.jsonBytes()
-                case .csv: bytes = schedule.csvBytes()
+                case .text: rendering = { write in try schedule.text(chunkSize: OutputFile.chunk, to: write) }
+                case .json: rendering = { write in try schedule.json(chunkSize: OutputFile.chunk, to: write) }
+                case .csv: rendering = { write in try schedule.csv(chunkSize: OutputFile.chunk, to: write) }
                 }
             }
         }
+        let produce = rendering ?? { [bytes] write in try write(bytes) }
         if let output {
-            try OutputFile.write(bytes, to: output, inputs: paths)
+            try OutputFile.write(to: output, inputs: paths, produce)
         } else {
-            context.standardOutput.write(bytes: bytes)
+            try produce { context.standardOutput.write(bytes: $0) }
         }
         return exit
     }

@@ -14,7 +14,15 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func csvBytes() -> [UInt8] {
-        var out = ScheduleWriter(capacity: entries.count * 48 + 64)
+        ScheduleWriter.collect { write in csv(chunkSize: .max, to: write) }
+    }
+
+    /// `csv()` as UTF-8 bytes handed to `write` in chunks of about `chunkSize` bytes, so that
+    /// the whole rendering never has to be in memory at once.
+    ///
+    /// - Complexity: O(*n*).
+    public func csv(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
+        var out = ScheduleWriter(capacity: min(entries.count * 80 + 64, chunkSize) + 4096)
         out.append(Self.csvHeader)
         out.append(byte: 0x0A)
         for entry in entries {
@@ -32,8 +40,9 @@ extension Schedule {
             out.append(byte: 0x2C)
             if let waited = entry.waitedFor { Self.appendField(waited.description, to: &out) }
             out.append(byte: 0x0A)
+            try out.flush(ifAtLeast: chunkSize, to: write)
         }
-        return out.bytes
+        try out.flush(ifAtLeast: 1, to: write)
     }
 
     static func appendField(_ text: String, to out: inout ScheduleWriter) {

@@ -4,7 +4,14 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func jsonBytes() -> [UInt8] {
-        var out = ScheduleWriter(capacity: entries.count * 240 + 4096)
+        ScheduleWriter.collect { write in json(chunkSize: .max, to: write) }
+    }
+
+    /// `jsonBytes()` handed to `write` in chunks of about `chunkSize` bytes.
+    ///
+    /// - Complexity: O(*n*).
+    public func json(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
+        var out = ScheduleWriter(capacity: min(entries.count * 240, chunkSize) + 4096)
         out.append("{\n  \"criticalPath\": ")
         out.append(nested: criticalPathJSON())
         out.append(",\n  \"makespan\": ")
@@ -36,13 +43,14 @@ extension Schedule {
                 out.append(",\n      \"waitedFor\": ")
                 if let waited = entry.waitedFor { out.append(jsonConstraint: waited) } else { out.append("null") }
                 out.append(k < entries.count - 1 ? "\n    },\n" : "\n    }\n")
+                try out.flush(ifAtLeast: chunkSize, to: write)
             }
             out.append("  ]")
         }
         out.append(",\n  \"stuck\": ")
         out.append(nested: stuck?.json() ?? .null)
         out.append("\n}\n")
-        return out.bytes
+        try out.flush(ifAtLeast: 1, to: write)
     }
 }
 

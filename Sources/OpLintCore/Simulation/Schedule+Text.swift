@@ -11,6 +11,13 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func textBytes() -> [UInt8] {
+        ScheduleWriter.collect { write in text(chunkSize: .max, to: write) }
+    }
+
+    /// `text()` as UTF-8 bytes handed to `write` in chunks of about `chunkSize` bytes.
+    ///
+    /// - Complexity: O(*n*).
+    public func text(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
         typealias F = ScheduleFormatting
         let head = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
         let header = ["operation", "queue", "slot", "start", "end", "state", "waited for"]
@@ -30,7 +37,7 @@ extension Schedule {
             widths[5] = max(widths[5], entry.state.rawValue.utf8.count)
             waited.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
         }
-        var table = ScheduleWriter(capacity: (entries.count + 1) * (widths.reduce(0, +) + 14) + head.utf8.count + 4096)
+        var table = ScheduleWriter(capacity: min((entries.count + 1) * (widths.reduce(0, +) + 14) + head.utf8.count, chunkSize) + 4096)
         table.append(head)
         for (i, title) in header.enumerated() {
             table.append(title)
@@ -64,6 +71,7 @@ extension Schedule {
             table.append(spaces: widths[5] + 2 - entry.state.rawValue.utf8.count)
             table.append(waited[k])
             table.append(byte: 0x0A)
+            try table.flush(ifAtLeast: chunkSize, to: write)
         }
         var out = ""
         if !queues.isEmpty {
@@ -92,6 +100,6 @@ extension Schedule {
             out += "\n" + stuck.text()
         }
         table.append(out)
-        return table.bytes
+        try table.flush(ifAtLeast: 1, to: write)
     }
 }
