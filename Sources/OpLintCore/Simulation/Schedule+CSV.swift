@@ -38,11 +38,27 @@ extension Schedule {
             out.append(byte: 0x2C)
             out.append(entry.state.rawValue)
             out.append(byte: 0x2C)
-            if let waited = entry.waitedFor { Self.appendField(waited.description, to: &out) }
+            if let waited = entry.waitedFor { Self.appendField(waited, to: &out) }
             out.append(byte: 0x0A)
             try out.flush(ifAtLeast: chunkSize, to: write)
         }
         try out.flush(ifAtLeast: 1, to: write)
+    }
+
+    /// A constraint's description as a field, without building the description when the
+    /// name in it needs no quoting (the kinds never do).
+    static func appendField(_ constraint: Constraint, to out: inout ScheduleWriter) {
+        guard let other = constraint.operation ?? constraint.queue else {
+            out.append(constraint.kind.rawValue)
+            return
+        }
+        guard other.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            out.append(constraint.kind.rawValue)
+            out.append(byte: 0x3A)
+            out.append(other)
+            return
+        }
+        appendField(constraint.description, to: &out)
     }
 
     static func appendField(_ text: String, to out: inout ScheduleWriter) {
