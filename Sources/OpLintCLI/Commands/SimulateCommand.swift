@@ -130,11 +130,13 @@ struct SimulateCommand: Command {
         Self.applyDefaults(try settings.configuration(context).simulation, to: &graph)
         let options = SimulationOptions(platform: platform, whatIf: whatIf)
         let simulator = try simulator(graph, options)
-        var text: String
+        var bytes: [UInt8] = []
+        /// The schedule's rendering, streamed in chunks; nil for the other outputs, which are small.
+        var rendering: ((_ write: ([UInt8]) throws -> Void) throws -> Void)?
         var exit = ExitCode.success
         if let explore {
             let exploration = simulator.explore(runs: explore, seed: seed)
-            text = format == .json ? exploration.json().serialized() : exploration.text()
+            bytes = Array((format == .json ? exploration.json().serialized() : exploration.text()).utf8)
             if !exploration.deadlocks.isEmpty { exit = .findings }
         } else {
             let schedule = simulator.run()
@@ -156,19 +158,20 @@ struct SimulateCommand: Command {
                     other = schedule
                 }
                 let comparison = ScheduleComparison(baseline, other)
-                text = format == .json ? comparison.json().serialized() : comparison.text()
+                bytes = Array((format == .json ? comparison.json().serialized() : comparison.text()).utf8)
             } else {
                 switch format {
-                case .text: text = schedule.text()
-                case .json: text = schedule.json().serialized()
-                case .csv: text = schedule.csv()
+                case .text: rendering = { write in try schedule.text(chunkSize: OutputFile.chunk, to: write) }
+                case .json: rendering = { write in try schedule.json(chunkSize: OutputFile.chunk, to: write) }
+                case .csv: rendering = { write in try schedule.csv(chunkSize: OutputFile.chunk, to: write) }
                 }
             }
         }
+        let produce = rendering ?? { [bytes] write in try write(bytes) }
         if let output {
-            try OutputFile.write(text, to: output, inputs: paths)
+            try OutputFile.write(to: output, inputs: paths, produce)
         } else {
-            context.standardOutput.write(text)
+            try produce { context.standardOutput.write(bytes: $0) }
         }
         return exit
     }

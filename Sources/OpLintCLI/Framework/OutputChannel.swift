@@ -27,7 +27,12 @@ public final class OutputChannel: @unchecked Sendable {
 
     /// Writes `text` as UTF-8, completely.
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes`, completely.
+    public func write(bytes: [UInt8]) {
+        var bytes = bytes
         lock.lock()
         defer { lock.unlock() }
         switch sink {

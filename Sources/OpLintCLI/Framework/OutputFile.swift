@@ -3,7 +3,21 @@ import Foundation
 /// Writes output files atomically (a temporary file beside the target, then rename),
 /// and never onto one of the inputs.
 enum OutputFile {
+    /// The most bytes handed to one `write(2)`, and the size of the chunks renderings stream.
+    static let chunk = 1 << 22
+
     static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws {
+        try write(to: path, inputs: inputs) { write in try write(bytes) }
+    }
+
+    static func write(_ text: String, to path: String, inputs: [String] = []) throws {
+        try write(Array(text.utf8), to: path, inputs: inputs)
+    }
+
+    /// Streams the output into a temporary file beside `path`, chunk by chunk as `produce`
+    /// hands them over, then renames it onto `path`; on any failure the temporary file is
+    /// removed and `path` is left as it was.
+    static func write(to path: String, inputs: [String] = [], _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs where input != "-" {
             let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -13,17 +27,48 @@ enum OutputFile {
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let temporary = directory + "/.\(URL(fileURLWithPath: path).lastPathComponent).oplint-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw CommandError.output("\(path): error: cannot write output (\(String(cString: strerror(errno))))")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw cannotWrite(path, errno) }
+        do {
+            try produce { bytes in
+                let failure = writeAll(bytes, to: descriptor)
+                if failure != 0 { throw cannotWrite(path, failure) }
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        if close(descriptor) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw cannotWrite(path, failure)
         }
         if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
             unlink(temporary)
-            throw CommandError.output("\(path): error: cannot write output (\(reason))")
+            throw cannotWrite(path, failure)
         }
     }
 
-    static func write(_ text: String, to path: String, inputs: [String] = []) throws {
-        try write(Array(text.utf8), to: path, inputs: inputs)
+    private static func cannotWrite(_ path: String, _ code: Int32) -> CommandError {
+        CommandError.output("\(path): error: cannot write output (\(String(cString: strerror(code))))")
+    }
+
+    /// Writes `bytes` completely, at most `chunk` bytes per call; the `errno` of a failure, or 0.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, base + offset, min(buffer.count - offset, chunk))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
     }
 }

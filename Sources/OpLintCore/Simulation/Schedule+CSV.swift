@@ -7,7 +7,22 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func csv() -> String {
-        var out = ScheduleWriter(capacity: entries.count * 48 + 64)
+        String(decoding: csvBytes(), as: UTF8.self)
+    }
+
+    /// `csv()` as UTF-8 bytes, without the copy into a `String`.
+    ///
+    /// - Complexity: O(*n*).
+    public func csvBytes() -> [UInt8] {
+        ScheduleWriter.collect { write in csv(chunkSize: .max, to: write) }
+    }
+
+    /// `csv()` as UTF-8 bytes handed to `write` in chunks of about `chunkSize` bytes, so that
+    /// the whole rendering never has to be in memory at once.
+    ///
+    /// - Complexity: O(*n*).
+    public func csv(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
+        var out = ScheduleWriter(capacity: min(entries.count * 80 + 64, chunkSize) + 4096)
         out.append(Self.csvHeader)
         out.append(byte: 0x0A)
         for entry in entries {
@@ -23,10 +38,27 @@ extension Schedule {
             out.append(byte: 0x2C)
             out.append(entry.state.rawValue)
             out.append(byte: 0x2C)
-            if let waited = entry.waitedFor { Self.appendField(waited.description, to: &out) }
+            if let waited = entry.waitedFor { Self.appendField(waited, to: &out) }
             out.append(byte: 0x0A)
+            try out.flush(ifAtLeast: chunkSize, to: write)
         }
-        return out.text
+        try out.flush(ifAtLeast: 1, to: write)
+    }
+
+    /// A constraint's description as a field, without building the description when the
+    /// name in it needs no quoting (the kinds never do).
+    static func appendField(_ constraint: Constraint, to out: inout ScheduleWriter) {
+        guard let other = constraint.operation ?? constraint.queue else {
+            out.append(constraint.kind.rawValue)
+            return
+        }
+        guard other.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            out.append(constraint.kind.rawValue)
+            out.append(byte: 0x3A)
+            out.append(other)
+            return
+        }
+        appendField(constraint.description, to: &out)
     }
 
     static func appendField(_ text: String, to out: inout ScheduleWriter) {

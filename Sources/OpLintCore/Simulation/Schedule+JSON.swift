@@ -17,7 +17,33 @@ extension Schedule {
                 "waitedFor": entry.waitedFor.map { .string($0.description) } ?? .null,
             ])
         }
-        let queueValues: [JSONValue] = queues.map { queue in
+        return .object([
+            "platform": .string(platform.rawValue),
+            "schedule": .array(rows),
+            "makespan": F.json(makespan),
+            "queues": queuesJSON(),
+            "criticalPath": criticalPathJSON(),
+            "stuck": stuck?.json() ?? .null,
+        ])
+    }
+
+    /// The `criticalPath` member of `json()`.
+    func criticalPathJSON() -> JSONValue {
+        typealias F = ScheduleFormatting
+        return .array(criticalPath.map { step in
+            .object([
+                "operation": .string(step.operation),
+                "start": F.json(step.start),
+                "end": F.json(step.end),
+                "releasedBy": .string(step.releasedBy.description),
+            ])
+        })
+    }
+
+    /// The `queues` member of `json()`.
+    func queuesJSON() -> JSONValue {
+        typealias F = ScheduleFormatting
+        return .array(queues.map { queue in
             .object([
                 "name": .string(queue.name),
                 "width": queue.width.map(JSONValue.int) ?? .null,
@@ -27,23 +53,7 @@ extension Schedule {
                 "longestWait": F.json(queue.longestWait),
                 "longestWaitOperation": queue.longestWaitOperation.map(JSONValue.string) ?? .null,
             ])
-        }
-        let path: [JSONValue] = criticalPath.map { step in
-            .object([
-                "operation": .string(step.operation),
-                "start": F.json(step.start),
-                "end": F.json(step.end),
-                "releasedBy": .string(step.releasedBy.description),
-            ])
-        }
-        return .object([
-            "platform": .string(platform.rawValue),
-            "schedule": .array(rows),
-            "makespan": F.json(makespan),
-            "queues": .array(queueValues),
-            "criticalPath": .array(path),
-            "stuck": stuck?.json() ?? .null,
-        ])
+        })
     }
 }
 

@@ -4,8 +4,22 @@ extension Schedule {
     ///
     /// - Complexity: O(*n*).
     public func text() -> String {
+        String(decoding: textBytes(), as: UTF8.self)
+    }
+
+    /// `text()` as UTF-8 bytes, without the copy into a `String`.
+    ///
+    /// - Complexity: O(*n*).
+    public func textBytes() -> [UInt8] {
+        ScheduleWriter.collect { write in text(chunkSize: .max, to: write) }
+    }
+
+    /// `text()` as UTF-8 bytes handed to `write` in chunks of about `chunkSize` bytes.
+    ///
+    /// - Complexity: O(*n*).
+    public func text(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
         typealias F = ScheduleFormatting
-        var out = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
+        let head = "schedule (\(platform.rawValue) model): \(entries.count) operation\(entries.count == 1 ? "" : "s"), makespan \(F.time(makespan)) s\n"
         let header = ["operation", "queue", "slot", "start", "end", "state", "waited for"]
         var widths = header.map(F.width)
         var names: [String] = []
@@ -23,7 +37,8 @@ extension Schedule {
             widths[5] = max(widths[5], entry.state.rawValue.utf8.count)
             waited.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
         }
-        var table = ScheduleWriter(capacity: (entries.count + 1) * (widths.reduce(0, +) + 14))
+        var table = ScheduleWriter(capacity: min((entries.count + 1) * (widths.reduce(0, +) + 14) + head.utf8.count, chunkSize) + 4096)
+        table.append(head)
         for (i, title) in header.enumerated() {
             table.append(title)
             if i < header.count - 1 { table.append(spaces: widths[i] + 2 - F.width(title)) }
@@ -56,8 +71,9 @@ extension Schedule {
             table.append(spaces: widths[5] + 2 - entry.state.rawValue.utf8.count)
             table.append(waited[k])
             table.append(byte: 0x0A)
+            try table.flush(ifAtLeast: chunkSize, to: write)
         }
-        out += table.text
+        var out = ""
         if !queues.isEmpty {
             out += "\nqueues\n"
             let nameWidth = queues.map { F.name($0.name).count }.max() ?? 0
@@ -83,6 +99,7 @@ extension Schedule {
         if let stuck {
             out += "\n" + stuck.text()
         }
-        return out
+        table.append(out)
+        try table.flush(ifAtLeast: 1, to: write)
     }
 }

@@ -8,7 +8,29 @@ struct ScheduleWriter {
     }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// Hands the bytes so far to `write` once there are at least `limit` of them, and
+    /// starts an empty buffer (keeping its capacity).
+    mutating func flush(ifAtLeast limit: Int, to write: ([UInt8]) throws -> Void) rethrows {
+        guard bytes.count >= limit else { return }
+        try write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Collects what a chunked rendering hands over into one array (one chunk: no copy).
+    static func collect(_ render: (_ write: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+        var all: [UInt8] = []
+        render { chunk in
+            if all.isEmpty { all = chunk } else { all += chunk }
+        }
+        return all
+    }
+
+    mutating func append<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
+        bytes.append(contentsOf: more)
     }
 
     mutating func append(byte: UInt8) {

@@ -26,14 +26,18 @@ extension SimulationRun {
         // Starts happen in time order, so the order they started is the execution order.
         var started = [Int](repeating: -1, count: Int(nextStart))
         var notStarted: [Int] = []
+        notStarted.reserveCapacity(max(0, n - started.count))
         for op in 0..<n {
             if startCounter[op] >= 0 { started[Int(startCounter[op])] = op } else { notStarted.append(op) }
         }
         var makespan = 0.0
         for op in started where phase[op] == .finished { makespan = max(makespan, endTime[op]) }
+        // The execution order: started ones, then the never-started ones.
+        started.append(contentsOf: notStarted)
+        notStarted = []
         var entries: [Schedule.Entry] = []
         entries.reserveCapacity(n)
-        for op in started + notStarted {
+        for op in started {
             let q = Int(model.queueOf[op])
             let state: Schedule.State
             if phase[op] == .finished {

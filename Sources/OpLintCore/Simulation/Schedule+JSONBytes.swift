@@ -1,0 +1,132 @@
+extension Schedule {
+    /// `json().serialized()` as UTF-8 bytes, written row by row: the rows never become
+    /// `JSONValue` dictionaries, so a million-operation schedule needs no tree in memory.
+    ///
+    /// - Complexity: O(*n*).
+    public func jsonBytes() -> [UInt8] {
+        ScheduleWriter.collect { write in json(chunkSize: .max, to: write) }
+    }
+
+    /// `jsonBytes()` handed to `write` in chunks of about `chunkSize` bytes.
+    ///
+    /// - Complexity: O(*n*).
+    public func json(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
+        var out = ScheduleWriter(capacity: min(entries.count * 240, chunkSize) + 4096)
+        out.append("{\n  \"criticalPath\": ")
+        out.append(nested: criticalPathJSON())
+        out.append(",\n  \"makespan\": ")
+        out.append(nested: ScheduleFormatting.json(makespan))
+        out.append(",\n  \"platform\": ")
+        out.append(jsonString: platform.rawValue)
+        out.append(",\n  \"queues\": ")
+        out.append(nested: queuesJSON())
+        out.append(",\n  \"schedule\": ")
+        if entries.isEmpty {
+            out.append("[]")
+        } else {
+            out.append("[\n")
+            for (k, entry) in entries.enumerated() {
+                out.append("    {\n      \"end\": ")
+                out.append(jsonTime: entry.end)
+                out.append(",\n      \"operation\": ")
+                out.append(jsonString: entry.operation)
+                out.append(",\n      \"queue\": ")
+                if let queue = entry.queue { out.append(jsonString: queue) } else { out.append("null") }
+                out.append(",\n      \"runStart\": ")
+                out.append(jsonTime: entry.runStart)
+                out.append(",\n      \"slot\": ")
+                if let slot = entry.slot { out.append(integer: slot) } else { out.append("null") }
+                out.append(",\n      \"start\": ")
+                out.append(jsonTime: entry.start)
+                out.append(",\n      \"state\": ")
+                out.append(jsonString: entry.state.rawValue)
+                out.append(",\n      \"waitedFor\": ")
+                if let waited = entry.waitedFor { out.append(jsonConstraint: waited) } else { out.append("null") }
+                out.append(k < entries.count - 1 ? "\n    },\n" : "\n    }\n")
+                try out.flush(ifAtLeast: chunkSize, to: write)
+            }
+            out.append("  ]")
+        }
+        out.append(",\n  \"stuck\": ")
+        out.append(nested: stuck?.json() ?? .null)
+        out.append("\n}\n")
+        try out.flush(ifAtLeast: 1, to: write)
+    }
+}
+
+extension ScheduleWriter {
+    /// A value as `JSONValue.serialized()` prints it one level deep (two spaces of indent).
+    mutating func append(nested value: JSONValue) {
+        let text = value.serialized()
+        var lines = text.utf8.dropLast()[...]
+        // Structural line breaks are the only ones: strings escape theirs.
+        while let newline = lines.firstIndex(of: 0x0A) {
+            append(bytes: lines[..<newline])
+            append("\n  ")
+            lines = lines[lines.index(after: newline)...]
+        }
+        append(bytes: lines)
+    }
+
+    /// A string literal as `JSONValue` prints it.
+    mutating func append(jsonString text: String) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            append(byte: 0x22)
+            append(text)
+            append(byte: 0x22)
+        } else {
+            var quoted = ""
+            JSONValue.appendQuoted(text, to: &quoted)
+            append(quoted)
+        }
+    }
+
+    /// A constraint's description as a string literal, without building the description
+    /// when its parts need no escaping.
+    mutating func append(jsonConstraint constraint: Schedule.Constraint) {
+        let other = constraint.operation ?? constraint.queue
+        guard let other, other.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else {
+            append(jsonString: constraint.description)
+            return
+        }
+        append(byte: 0x22)
+        append(constraint.kind.rawValue)
+        append(byte: 0x3A)
+        append(other)
+        append(byte: 0x22)
+    }
+
+    /// A time rounded to three decimals as `ScheduleFormatting.json` and `JSONValue` print it.
+    mutating func append(jsonTime value: Double?) {
+        guard let value, value.isFinite else {
+            append("null")
+            return
+        }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            append(integer: Int(Int64(rounded)))
+            return
+        }
+        // Below 1e9 the double nearest to k/1000 prints as k/1000 with "%.6f".
+        guard abs(rounded) < 1e9 else {
+            append(JSONValue.format(rounded))
+            return
+        }
+        var thousandths = Int((rounded * 1000).rounded())
+        if thousandths < 0 {
+            append(byte: 0x2D)
+            thousandths = -thousandths
+        }
+        append(integer: thousandths / 1000)
+        append(byte: 0x2E)
+        var fraction = thousandths % 1000
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        if digits == 3 { append(byte: UInt8(0x30 + fraction / 100)) }
+        if digits >= 2 { append(byte: UInt8(0x30 + fraction / 10 % 10)) }
+        append(byte: UInt8(0x30 + fraction % 10))
+    }
+}
