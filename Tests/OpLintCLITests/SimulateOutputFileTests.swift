@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OpLintCLI
+import OpLintCore
 
 /// `oplint simulate -o FILE`: the bytes written to the file, atomicity, and write errors.
 @Suite struct SimulateOutputFileTests {
@@ -73,15 +74,5 @@ import Testing
     }
 }
 
-/// SplitMix64, for reproducible test bytes.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Reproducible test bytes: the simulator's seeded SplitMix64 generator.
+private typealias SplitMix = SimulationRandom

@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func enginesAgreeOnRandomDocumentsAndTheirMutations() {
-        var random = TestRandom(state: 2024)
+        var random = TestRandom(seed: 2024)
         let alphabet = Array("{}[]\":,\\0123456789.-eE+ tfn\u{1}uU".utf8) + [0xC3, 0xFF, 0x80, 0xE2, 0x82]
         var valid = 0
         var invalid = 0

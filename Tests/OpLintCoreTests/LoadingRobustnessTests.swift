@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func fiftyMegabytesOfGarbageFailFast() {
-        var random = TestRandom(state: 42)
+        var random = TestRandom(seed: 42)
         let count = 50 << 20
         var binary = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             let words = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt64.self)
@@ -82,7 +82,7 @@ import Testing
     @Test func randomMutationsNeverCrash() {
         let original = Array(LoadingTests.full.utf8)
         let alphabet = Array("{}[]\":,\\0123456789.-eE truefalsnul\n\u{1}".utf8) + [0xC3, 0xFF, 0x80]
-        var random = TestRandom(state: 7)
+        var random = TestRandom(seed: 7)
         var loaded = 0
         var badMessages: [String] = []
         for _ in 0..<3_000 {

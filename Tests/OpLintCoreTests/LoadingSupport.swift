@@ -28,14 +28,5 @@ func temporaryDirectory() throws -> URL {
     return url
 }
 
-/// A small seeded generator for reproducible random inputs.
-struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Reproducible random inputs: the simulator's seeded SplitMix64 generator.
+typealias TestRandom = SimulationRandom

@@ -1,4 +1,5 @@
-/// SplitMix64: a small, fast, seeded generator, identical on every platform.
+/// SplitMix64: a small, fast, seeded generator, identical on every platform (also the
+/// generator of the benchmark workloads and the random tests).
 public struct SimulationRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
