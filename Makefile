@@ -8,7 +8,7 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev graphviz libxml2-utils python3-pip chromium
+DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev graphviz libxml2-utils python3-pip chromium time
 PYTHON_PACKAGES := jsonschema
 DEMO_DIR := .build/demo
 OPLINT := .build/release/oplint
@@ -22,7 +22,8 @@ setup:
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 	@for p in $(PYTHON_PACKAGES); do \
-		python3 -c "import $$p" 2>/dev/null || python3 -m pip install --quiet $$p; \
+		python3 -c "import $$p" 2>/dev/null || python3 -m pip install --quiet $$p \
+			|| python3 -m pip install --quiet --break-system-packages $$p; \
 	done
 
 build: setup

@@ -52,6 +52,7 @@ import Testing
     @Test func makesBidirectionalAndControlCharactersVisible() {
         #expect(DOTText.visible("a\u{202E}b") == "a⟨U+202E⟩b")
         #expect(DOTText.visible("nul\u{0}") == "nul\u{2400}")
+        #expect(DOTText.visible("next line \u{85}, csi \u{9B}") == "next line ⟨U+0085⟩, csi ⟨U+009B⟩")
         #expect(DOTText.visible("keep\nline") == "keep\nline")
         #expect(DOTText.visible("עברית") == "עברית")
     }

@@ -144,22 +144,20 @@ struct RenderCommand: Command {
         _ graph: OperationGraph, format: RenderFormat, engine: LayoutEngine, options: DrawingOptions, context: CommandContext
     ) throws -> [UInt8] {
         let analysis = GraphAnalysis(graph)
-        let findings = Linter().lint(analysis).findings
-        let drawing: DependencyDrawing
-        do {
-            drawing = try DependencyDrawing(graph: graph, index: analysis.index, findings: findings, options: options)
-        } catch let error as DrawingError {
-            throw CommandError.usage(error.description, command: "render")
-        }
+        let drawing = try Self.drawing(graph, analysis: analysis, findings: Linter().lint(analysis).findings, options: options,
+                                       command: "render")
         for note in drawing.notes { context.standardError.line("oplint: note: \(note)") }
+        return try GraphvizOutput.render(drawing.dot, engine: engine.rawValue, format: format, nodes: drawing.nodeCount, context: context)
+    }
+
+    /// The drawing of `graph` with `findings`; options it cannot honour (an unknown --focus) are usage errors of `command`.
+    static func drawing(
+        _ graph: OperationGraph, analysis: GraphAnalysis, findings: [Finding], options: DrawingOptions, command: String
+    ) throws -> DependencyDrawing {
         do {
-            let progress = LayoutProgress(nodes: drawing.nodeCount, engine: engine.rawValue, context: context)
-            defer { progress.end() }
-            let output = try GraphvizRenderer.render(dot: drawing.dot, engine: engine, format: format)
-            for message in output.messages { context.standardError.line("oplint: graphviz: \(message)") }
-            return output.bytes
-        } catch let error as GraphvizError {
-            throw CommandError.input("oplint: error: \(error)")
+            return try DependencyDrawing(graph: graph, index: analysis.index, findings: findings, options: options)
+        } catch let error as DrawingError {
+            throw CommandError.usage(error.description, command: command)
         }
     }
 }

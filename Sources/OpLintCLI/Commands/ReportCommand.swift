@@ -115,7 +115,7 @@ struct ReportCommand: Command {
         var timelineSVG: String?
         if let schedule {
             if schedule.entries.count <= Self.timelineLimit {
-                timelineSVG = try drawTimeline(schedule, graph: graph)
+                timelineSVG = try drawTimeline(schedule, graph: graph, context: context)
             } else {
                 notes.append("The timeline is not drawn above \(Self.timelineLimit) operations; "
                     + "`oplint simulate --timeline` draws it, `--trace` opens it in Perfetto.")
@@ -142,35 +142,21 @@ struct ReportCommand: Command {
         _ graph: OperationGraph, analysis: GraphAnalysis, findings: [Finding], options: DrawingOptions, notes: inout [String],
         context: CommandContext
     ) throws -> String {
-        let drawing: DependencyDrawing
-        do {
-            drawing = try DependencyDrawing(graph: graph, index: analysis.index, findings: findings, options: options)
-        } catch let error as DrawingError {
-            throw CommandError.usage(error.description, command: "report")
-        }
+        let drawing = try RenderCommand.drawing(graph, analysis: analysis, findings: findings, options: options, command: "report")
         for note in drawing.notes {
             context.standardError.line("oplint: note: \(note)")
             notes.append(note)
         }
-        let progress = LayoutProgress(nodes: drawing.nodeCount, engine: LayoutEngine.dot.rawValue, context: context)
-        defer { progress.end() }
-        return try render(drawing.dot, engine: LayoutEngine.dot.rawValue, context: context)
+        let svg = try GraphvizOutput.render(drawing.dot, engine: LayoutEngine.dot.rawValue, format: .svg, nodes: drawing.nodeCount,
+                                            context: context)
+        return String(decoding: svg, as: UTF8.self)
     }
 
-    private func drawTimeline(_ schedule: Schedule, graph: OperationGraph) throws -> String {
+    private func drawTimeline(_ schedule: Schedule, graph: OperationGraph, context: CommandContext) throws -> String {
         var options = TimelineDrawing.Options()
         options.arrows = arrows
         options.link = link.map(LinkTemplate.init)
-        return try render(TimelineDrawing(schedule: schedule, graph: graph, options: options).dot, engine: TimelineDrawing.engine, context: nil)
-    }
-
-    private func render(_ dot: String, engine: String, context: CommandContext?) throws -> String {
-        do {
-            let output = try GraphvizRenderer.render(dot: dot, engineNamed: engine, formatNamed: RenderFormat.svg.rawValue)
-            for message in output.messages { context?.standardError.line("oplint: graphviz: \(message)") }
-            return String(decoding: output.bytes, as: UTF8.self)
-        } catch let error as GraphvizError {
-            throw CommandError.input("oplint: error: \(error)")
-        }
+        let dot = TimelineDrawing(schedule: schedule, graph: graph, options: options).dot
+        return String(decoding: try GraphvizOutput.render(dot, engine: TimelineDrawing.engine, format: .svg, context: context), as: UTF8.self)
     }
 }

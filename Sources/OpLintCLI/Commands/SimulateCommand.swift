@@ -142,7 +142,7 @@ struct SimulateCommand: Command {
             let schedule = simulator.run()
             if schedule.stuck != nil { exit = .findings }
             if let timeline {
-                try TimelineOutput.write(schedule, graph: graph, to: timeline, arrows: arrows, link: link, inputs: paths)
+                try TimelineOutput.write(schedule, graph: graph, to: timeline, arrows: arrows, link: link, inputs: paths, context: context)
             }
             if let trace {
                 try OutputFile.write(schedule.traceEvents(model: simulator.model).serialized(pretty: false), to: trace, inputs: paths)

@@ -4,7 +4,10 @@ import OpLintRender
 /// `oplint simulate --timeline FILE`: the schedule as a Gantt chart drawn by Graphviz.
 enum TimelineOutput {
     /// Draws `schedule` and writes it atomically to `file` (format by extension: svg, png, pdf, dot).
-    static func write(_ schedule: Schedule, graph: OperationGraph, to file: String, arrows: Bool, link: String? = nil, inputs: [String]) throws {
+    static func write(
+        _ schedule: Schedule, graph: OperationGraph, to file: String, arrows: Bool, link: String? = nil, inputs: [String],
+        context: CommandContext
+    ) throws {
         guard let format = RenderFormat(pathExtensionOf: file) else {
             throw CommandError.usage("--timeline: cannot tell the format of '\(file)'; use .svg, .png, .pdf or .dot",
                                      command: "simulate")
@@ -13,17 +16,7 @@ enum TimelineOutput {
         options.arrows = arrows
         options.link = link.map(LinkTemplate.init)
         let drawing = TimelineDrawing(schedule: schedule, graph: graph, options: options)
-        let bytes: [UInt8]
-        if format == .dot {
-            bytes = Array(drawing.dot.utf8)
-        } else {
-            do {
-                bytes = try GraphvizRenderer.render(dot: drawing.dot, engineNamed: TimelineDrawing.engine,
-                                                    formatNamed: format.rawValue).bytes
-            } catch let error as GraphvizError {
-                throw CommandError.input("oplint: error: \(error)")
-            }
-        }
+        let bytes = try GraphvizOutput.render(drawing.dot, engine: TimelineDrawing.engine, format: format, context: context)
         try OutputFile.write(bytes, to: file, inputs: inputs)
     }
 }

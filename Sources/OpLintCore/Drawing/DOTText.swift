@@ -86,7 +86,7 @@ public enum DOTText {
     /// Works on UTF-8 bytes: every byte it replaces is ASCII, so multi-byte characters pass
     /// through whole.
     /// - Complexity: O(*n*) in the length of `text`.
-    private static func escaping(_ text: String, _ replacement: (UInt8) -> String?) -> String {
+    static func escaping(_ text: String, _ replacement: (UInt8) -> String?) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
@@ -100,8 +100,8 @@ public enum DOTText {
     }
 
     /// The text with characters that would be invisible or would corrupt the output made
-    /// visible: control characters as their Unicode control pictures (`␉`), bidirectional
-    /// controls as `⟨U+202E⟩`, noncharacters as `�`. Line feeds are kept.
+    /// visible: control characters as their Unicode control pictures (`␉`), C1 controls and
+    /// bidirectional controls as `⟨U+0085⟩`, `⟨U+202E⟩`, noncharacters as `�`. Line feeds are kept.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     public static func visible(_ text: String) -> String {
@@ -136,7 +136,7 @@ public enum DOTText {
     private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A: false
-        case 0x00..<0x20, 0x7F: true
+        case 0x00..<0x20, 0x7F...0x9F: true
         case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
         case 0xFFFE, 0xFFFF: true
         default: false
