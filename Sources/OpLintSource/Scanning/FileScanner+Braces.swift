@@ -18,6 +18,12 @@ extension FileScanner {
 
     /// Enters the scope a `{` opens: a type, a function, a control block, a loop or a closure.
     func enterBrace(at b: Int) {
+        let depth = scopes.count
+        enterScope(at: b)
+        if scopes.count > depth { scopes[scopes.count - 1].open = b }
+    }
+
+    private func enterScope(at b: Int) {
         let partner = Int(file.partner[b])
         let close = partner > b ? partner : file.tokens.count
         if let role = closureRoles.removeValue(forKey: b) {

@@ -17,6 +17,10 @@ extension FileScanner {
         } else if let receiverEnd = pathEnd(from: k + 1), receiverEnd < close {
             words = path(from: k + 1, to: receiverEnd)
             selectorStart = receiverEnd
+        } else if file.isPunct(k + 1, "["), Int(file.partner[k + 1]) > k + 1, Int(file.partner[k + 1]) + 1 < close {
+            // A receiver that is itself a message: `[[[self class] sharedQueue] addOperation:op]`.
+            words = []
+            selectorStart = Int(file.partner[k + 1]) + 1
         } else {
             return
         }
@@ -39,19 +43,22 @@ extension FileScanner {
             m = end
         }
         let selector = unary ?? parts.map { $0.name + ":" }.joined()
-        let receiverText = words.joined(separator: ".")
+        let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")
         let location = file.location(k)
         let known: Set<String> = [
             "addDependency:", "removeDependency:", "addOperation:", "addOperations:waitUntilFinished:", "addOperationWithBlock:",
             "addBarrierBlock:", "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations",
             "start", "setMaxConcurrentOperationCount:", "setSuspended:", "setQualityOfService:", "setQueuePriority:",
         ]
-        let binding = words.isEmpty ? nil : resolvePath(words)
-        if selector == "addObject:", case .list(let items)? = binding, case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
+        if selector == "addObject:", case .list(let items)? = resolvePath(words), case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
             rebind(words, start: k + 1, to: .list(items + [id]))
             return
         }
-        guard known.contains(selector) else { return }
+        guard known.contains(selector) else {
+            otherCall(parts.first?.name ?? selector, on: words, start: k + 1, location: location)
+            return
+        }
+        let binding = words.isEmpty ? nil : resolvePath(words, at: lastName(before: selectorStart))
         for t in (k + 1)..<selectorStart { consumed.insert(t) }
         let call = selector.split(separator: ":").first.map(String.init) ?? selector
         switch selector {
