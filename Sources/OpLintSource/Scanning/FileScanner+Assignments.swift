@@ -210,6 +210,14 @@ extension FileScanner {
     func returnStatement(at i: Int) {
         guard let end = pathEnd(from: i + 1), endsExpression(end, after: i + 1) else { return }
         for scope in scopes.reversed() {
+            if case .function(let name) = scope.kind {
+                // `+ (NSOperationQueue *)sharedQueue { … return shared; }`: what the method returns.
+                if case .entity(let id)? = resolvePath(path(from: i + 1, to: end)), scan.entities[id].kind == .queue {
+                    for k in (i + 1)..<end { consumed.insert(k) }
+                    queueReturnedBy[name] = id
+                }
+                return
+            }
             guard scope.kind == .closure else { continue }
             guard case .propertyInitializer(let name) = scope.role, let type = currentType else { return }
             let words = path(from: i + 1, to: end)

@@ -90,6 +90,10 @@ extension FileScanner {
             closureRoles[brace] = .iteration(count: count)
             if name == "forEach", case .list? = binding {
                 collectParameters[brace] = binding
+            } else if name == "forEach", receiver == nil, file.isPunct(i - 2, "]"), Int(file.partner[i - 2]) >= 0,
+                      let items = listLiteral(at: Int(file.partner[i - 2])) {
+                // `[a, b].forEach { queue.addOperation($0) }`
+                collectParameters[brace] = .list(items)
             }
         }
     }

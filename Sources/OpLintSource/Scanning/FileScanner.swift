@@ -48,6 +48,8 @@ final class FileScanner {
     var materializedAt: [Int: Int] = [:]
     /// Name tokens of property declarations, with the type that declares them.
     var propertyDeclarations: [Int: String] = [:]
+    /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
+    var queueReturnedBy: [String: Int] = [:]
 
     init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
         self.file = file

@@ -60,7 +60,8 @@ struct UsageEvidence: Sendable {
                     guard let list = declarations[name], !list.isEmpty else { return Value(name: name, type: nil) }
                     return Value(name: name, type: (list.last { $0.token < k } ?? list[0]).type)
                 }
-                uses.append(Use(role: use.role, receiver: use.receiver.map(typed), arguments: use.arguments.map(typed)))
+                let arguments = use.arguments.map { argument in argument.created.map { Value(name: "", type: $0) } ?? typed(argument.name) }
+                uses.append(Use(role: use.role, receiver: use.receiver.map(typed), arguments: arguments))
             }
         }
         // Declarations after a use count too (a property declared at the end of a class).
@@ -69,7 +70,7 @@ struct UsageEvidence: Sendable {
                 receiver.type = first.type
                 uses[u].receiver = receiver
             }
-            for a in uses[u].arguments.indices where uses[u].arguments[a].type == nil {
+            for a in uses[u].arguments.indices where uses[u].arguments[a].type == nil && !uses[u].arguments[a].name.isEmpty {
                 uses[u].arguments[a].type = declarations[uses[u].arguments[a].name]?.first?.type
             }
         }
@@ -103,7 +104,10 @@ struct UsageEvidence: Sendable {
 
     /// Notes that `value` is an operation (or a queue); true when that is new.
     private mutating func mark(_ value: Value, asQueue: Bool) -> Bool {
-        var changed = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
+        var changed = false
+        if !value.name.isEmpty {
+            changed = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
+        }
         if let type = value.type, !Self.isValueType(type), !ClassTable.operationRoots.contains(type), !ClassTable.queueRoots.contains(type) {
             changed = (asQueue ? queueClasses.insert(type).inserted : operationClasses.insert(type).inserted) || changed
         }
@@ -149,7 +153,7 @@ private struct Reader {
     }
 
     /// The API call whose selector is identifier `k`, if any.
-    func use(at k: Int) -> (role: UsageEvidence.Role, receiver: String?, arguments: [String])? {
+    func use(at k: Int) -> (role: UsageEvidence.Role, receiver: String?, arguments: [(name: String, created: String?)])? {
         let token = file.tokens[k]
         guard token.length >= 12, token.length <= 21 else { return nil }
         let role: UsageEvidence.Role
@@ -165,7 +169,7 @@ private struct Reader {
             guard file.isPunct(k + 1, "("), role != .queueBlock else { return role == .queueBlock ? (.queueBlock, receiver, []) : nil }
             // Foundation's `addOperation(_:)` takes no label; `addOperation(operation:)` is someone else's.
             if file.isIdentifier(k + 2), file.isPunct(k + 3, ":") { return nil }
-            return (role, receiver, arguments(from: k + 2, close: Int(file.partner[k + 1])))
+            return (role, receiver, values(from: k + 2, close: Int(file.partner[k + 1])))
         }
         guard file.isPunct(k + 1, ":") else { return nil }
         var before = k - 1
@@ -183,7 +187,7 @@ private struct Reader {
         while end < file.tokens.count && !file.isPunct(end, "]") && !(file.isIdentifier(end) && file.isPunct(end + 1, ":")) {
             end = file.isPunct(end, "[") || file.isPunct(end, "(") ? max(end + 1, Int(file.partner[end]) + 1) : end + 1
         }
-        return (role, receiver, arguments(from: k + 2, close: end))
+        return (role, receiver, values(from: k + 2, close: end))
     }
 
     /// The name a receiver path ends with (`self.queue`, `queue?`, `$0.queue`), if it is one.
@@ -191,6 +195,22 @@ private struct Reader {
         var m = dot - 1
         while file.isPunct(m, "?") || file.isPunct(m, "!") { m -= 1 }
         return file.isIdentifier(m) ? name(m) : nil
+    }
+
+    /// The values in `from..<close`: a creation (`Job()`, `[[Job alloc] init]`), whose class is
+    /// known, or the names of `arguments`.
+    private func values(from a: Int, close: Int) -> [(name: String, created: String?)] {
+        var v = a
+        if file.language == .swift {
+            if file.isWord(v, "Foundation"), file.isPunct(v + 1, ".") { v += 2 }
+            if isType(v), file.isPunct(v + 1, "(") || file.isPunct(v + 1, "{") || (file.isPunct(v + 1, ".") && file.isWord(v + 2, "init")) {
+                return [("", file.text(v))]
+            }
+        } else {
+            while file.isPunct(v, "[") && v < a + 4 { v += 1 }
+            if v > a, isType(v), file.isWord(v + 1, "alloc") || file.isWord(v + 1, "new") { return [("", file.text(v))] }
+        }
+        return arguments(from: a, close: close).map { ($0, nil) }
     }
 
     /// The names of the values in `from..<close`: one path (`op`, `self.op`, `$0.op`) or a list literal of them.
