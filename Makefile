@@ -5,6 +5,7 @@
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
+#   make realcode DIR=…  lint a folder of public checkouts and print the evaluation table (docs/source.md)
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -13,7 +14,7 @@ PYTHON_PACKAGES := jsonschema
 DEMO_DIR := .build/demo
 OPLINT := .build/release/oplint
 
-.PHONY: setup build release demo test bench docs clean
+.PHONY: setup build release demo test bench docs realcode clean
 
 setup:
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -68,6 +69,12 @@ bench: setup
 	$(SWIFT) build $(RELEASE) --product oplint-bench
 	.build/release/oplint-bench lint --oplint $(OPLINT)
 	.build/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
+
+realcode: setup
+	@test -n "$(DIR)" || { echo "usage: make realcode DIR=folder-of-checkouts (see examples/realcode/README.md)"; exit 2; }
+	$(SWIFT) build $(RELEASE) --product oplint
+	$(SWIFT) build $(RELEASE) --product oplint-bench
+	.build/release/oplint-bench realcode $(DIR) --oplint $(OPLINT) --judgments examples/realcode/judgments.tsv
 
 docs: setup
 	OPLINT_UPDATE_DOCS=1 $(SWIFT) test --filter DocumentationTests

@@ -144,18 +144,25 @@ struct RealCodeFalseAlarmTests {
                     [networkQueue addOperation:fetch];
                 }
             }
+            - (void)testFactory {
+                Fetch *single = [Fetch fetchWithURL:nil];
+                [networkQueue addOperation:single];
+            }
             - (void)setUp {
                 networkQueue = [[NSOperationQueue alloc] init];
                 [networkQueue setMaxConcurrentOperationCount:1];
             }
             @end
             @interface Fetch : NSOperation
+            + (id)fetchWithURL:(NSURL *)url;
             @end
             """),
         ])
         #expect(c.alarms.isEmpty, "\(c.alarms)")
         #expect(c.operation("fetch")?.count == 3)
         #expect(c.operation("fetch")?.queue == "networkQueue")
+        // `+ (id)fetchWithURL:` is named after its class: it makes a Fetch.
+        #expect(c.operation("single")?.queue == "networkQueue")
         #expect(c.graph.queues.first { $0.name == "networkQueue" }?.maxConcurrentOperationCount == 1)
     }
 
@@ -282,6 +289,66 @@ struct RealCodeFalseAlarmTests {
         #expect(c.alarms.isEmpty, "\(c.alarms)")
         #expect(c.edges == ["parent → task"])
         #expect(c.operation("task")?.start == .queue)
+
+        // A call that is not followed as a whole leaves nothing behind (GNUstep, swift-corelibs-foundation).
+        let unfollowed = RealCodeCase("Cleanup.m", """
+        @implementation Group : NSOperation
+        - (void)dealloc {
+            NSOperation *op;
+            while ((op = [self.pending lastObject]) != nil) {
+                [self removeDependency:op];
+            }
+        }
+        @end
+        """)
+        #expect(unfollowed.graph.operations.isEmpty)
+        #expect(unfollowed.alarms.isEmpty)
+    }
+
+    @Test("Values obtained elsewhere are operations made elsewhere (ProcedureKit, PSOperations)")
+    func valuesObtainedElsewhere() {
+        let c = RealCodeCase("Exclusive.swift", """
+        final class Job: Operation { }
+        final class Exclusive {
+            private var operations: [Operation] = []
+            var current: Job!
+            func add(_ job: Job) {
+                let next = Job()
+                if let last = operations.last {
+                    next.addDependency(last)
+                }
+                operations.append(next)
+            }
+            func tearDown() {
+                if let current = current {
+                    current.cancel()
+                }
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.edges == ["next → last"])
+        #expect(c.operation("last")?.start == .queue)
+        #expect(c.operation("current") == nil, "cancelling an operation made elsewhere makes none")
+    }
+
+    @Test("A class that derives from NSObject and has its own waitUntilFinished is no operation (RestKit)")
+    func plainObjectWithWaitUntilFinished() {
+        let c = RealCodeCase("PagerTests.m", """
+        @interface Pager : NSObject
+        - (void)loadPage:(NSUInteger)page;
+        - (void)waitUntilFinished;
+        @end
+        @implementation PagerTests
+        - (void)testLoading {
+            Pager *pager = [[Pager alloc] initWithRequest:nil];
+            [pager loadPage:1];
+            [pager waitUntilFinished];
+        }
+        @end
+        """)
+        #expect(c.graph.operations.isEmpty)
+        #expect(c.alarms.isEmpty)
     }
 
     @Test("A block variable assigned in one block and enqueued in another is followed (Kiwi specs)")
@@ -322,11 +389,19 @@ struct RealCodeFalseAlarmTests {
             [q addOperations:a waitUntilFinished:YES];
             [a removeObjectAtIndex:0];
             [q addOperations:a waitUntilFinished:YES];
+            // A priority set on an element taken back from the array is not the last variable's.
+            op = [a objectAtIndex:0];
+            [op setQueuePriority:NSOperationQueuePriorityVeryLow];
+            [a removeAllObjects];
+            NSOperation *last = [NSOperation new];
+            [a addObject:last];
+            [q addOperations:a waitUntilFinished:YES];
             return 0;
         }
         """)
         #expect(c.alarms.isEmpty, "\(c.alarms)")
-        #expect(c.graph.operations.count == 2)
+        #expect(c.graph.operations.count == 3)
+        #expect(c.graph.operations.allSatisfy { $0.priority == .normal && $0.queue == "q" })
     }
 
     @Test("Foundation's addOperation takes no label: addOperation(operation:categories:) is another API (the Earthquakes sample)")

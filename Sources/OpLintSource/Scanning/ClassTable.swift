@@ -133,6 +133,13 @@ public struct ClassTable: Sendable {
         return names.contains(where: uses.contains) && !names.contains(where: others.contains)
     }
 
+    /// Whether the scanned code declares `name` as a class that is neither an operation nor a
+    /// queue (its chain ends at `NSObject`, a Swift root class, a protocol).
+    func isNeither(_ name: String) -> Bool {
+        if case .other = root(of: name) { return !isOperation(name) && !isQueue(name) }
+        return false
+    }
+
     /// Whether nothing declares what `name` is: neither the scanned code nor Foundation.
     func isUndeclared(_ name: String) -> Bool {
         if case .unknown = root(of: name) { return true }

@@ -198,6 +198,10 @@ extension FileScanner {
         case .entity(let id):
             // An operation kept in a property may be enqueued from anywhere the property is seen.
             if scan.entities[id].escape == nil { scan.entities[id].escape = file.location(start) }
+        case .list(let ids):
+            for id in ids where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
+                scan.entities[id].escape = file.location(start)
+            }
         case .obtained(_, let at):
             propertyDeclarations[at] = type
         default:

@@ -142,9 +142,12 @@ extension FileScanner {
 
     /// Whether a binding is known to be something other than an operation or queue.
     func isUnrelated(_ binding: Binding?) -> Bool {
-        guard let type = declaredType(binding) else { return false }
+        guard let type = declaredType(binding), !Self.collectionTypes.contains(type) else { return false }
         return !(classes.isOperation(type) || classes.isQueue(type))
     }
+
+    /// Types of lists: a list the scanner does not follow may hold operations.
+    static let collectionTypes: Set<String> = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "Array", "Set"]
 
     /// The declared type of a value that is not an operation or queue the scanner follows.
     private func declaredType(_ binding: Binding?) -> String? {
@@ -153,6 +156,9 @@ extension FileScanner {
         default: return nil
         }
     }
+
+    /// The type of a list whose contents the scanner lost track of (`[ops removeObjectAtIndex:1]`).
+    static let listOfUnknownContents = "NSMutableArray"
 
     /// What an operation's own methods and properties are: calling them configures or reads it.
     static let operationMethods: Set<String> = [
@@ -177,8 +183,10 @@ extension FileScanner {
             } else if name.hasPrefix("remove") || name.hasPrefix("insert") || name.hasPrefix("replace") || name.hasPrefix("exchange")
                         || name.hasPrefix("set") || name.hasPrefix("sort") || name.hasPrefix("add") {
                 for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
-                rebind(words, start: start, to: .value(nil))
+                rebind(words, start: start, to: .value(Self.listOfUnknownContents))
             }
+        case .value(Self.listOfUnknownContents)? where name == "removeAllObjects" || name == "removeAll":
+            rebind(words, start: start, to: .list([]))
         default:
             break
         }

@@ -11,7 +11,7 @@ extension FileScanner {
     /// Whether a value of declared type `type` may be an operation (or a queue).
     func mayBe(_ kind: Entity.Kind, _ type: String?) -> Bool {
         guard let type else { return true }
-        if UsageEvidence.isValueType(type) { return false }
+        if UsageEvidence.isValueType(type) || classes.isNeither(type) { return false }
         if kind == .operation { return !classes.isQueue(type) }
         return !classes.isOperation(type) && (classes.isQueue(type) || classes.isUndeclared(type))
     }
