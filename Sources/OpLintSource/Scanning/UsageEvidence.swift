@@ -77,19 +77,41 @@ struct UsageEvidence: Sendable {
         settle(uses)
     }
 
+    /// Marks what the calls show, then spreads "is an operation" along the dependency pairs
+    /// with a worklist: each pair is looked at again only when one of its names or classes
+    /// becomes an operation's.
+    ///
+    /// - Complexity: O(*calls* + *pairs*) set operations.
     private mutating func settle(_ uses: [Use]) {
-        var changed = true
-        while changed {
-            changed = false
-            for use in uses {
-                switch use.role {
-                case .enqueue, .queueBlock:
-                    if let receiver = use.receiver { changed = mark(receiver, asQueue: true) || changed }
-                    if use.role == .enqueue { for value in use.arguments { changed = mark(value, asQueue: false) || changed } }
-                case .dependency:
-                    guard let waiter = use.receiver, let dependency = use.arguments.first else { continue }
-                    if isOperation(waiter) { changed = mark(dependency, asQueue: false) || changed }
-                    if isOperation(dependency) { changed = mark(waiter, asQueue: false) || changed }
+        var pairs: [(Value, Value)] = []
+        for use in uses {
+            switch use.role {
+            case .enqueue, .queueBlock:
+                if let receiver = use.receiver { _ = mark(receiver, asQueue: true) }
+                if use.role == .enqueue { for value in use.arguments { _ = mark(value, asQueue: false) } }
+            case .dependency:
+                if let waiter = use.receiver, let dependency = use.arguments.first { pairs.append((waiter, dependency)) }
+            }
+        }
+        // The pairs each name and class takes part in.
+        var byKey: [String: [Int]] = [:]
+        for (p, pair) in pairs.enumerated() {
+            for value in [pair.0, pair.1] {
+                byKey["n:" + value.name, default: []].append(p)
+                if let type = value.type { byKey["t:" + type, default: []].append(p) }
+            }
+        }
+        var work = Array(pairs.indices)
+        var queued = Set(pairs.indices)
+        while let p = work.popLast() {
+            queued.remove(p)
+            let (waiter, dependency) = pairs[p]
+            for (known, other) in [(waiter, dependency), (dependency, waiter)] where isOperation(known) && !isOperation(other) {
+                guard mark(other, asQueue: false) else { continue }
+                var keys = ["n:" + other.name]
+                if let type = other.type { keys.append("t:" + type) }
+                for key in keys {
+                    for next in byKey[key] ?? [] where queued.insert(next).inserted { work.append(next) }
                 }
             }
         }
