@@ -7,7 +7,7 @@ extension FileScanner {
     /// `let x = …`, `Type *x = …;`, `self.x = …`, `_x = …`, `q.maxConcurrentOperationCount = …`, `ops += [a]`.
     func assignment(at i: Int) {
         guard !file.isPunct(i + 1, "=") else { return }
-        for c in ["=", "!", "<", ">", "-", "*", "/", "%", "&", "|", "^", "~"] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i - 1, oneOf: "=!<>-*/%&|^~") { return }
         if file.isPunct(i - 1, "+") {
             if let (start, words) = receiverPath(endingAt: i - 2), case .list(let items)? = resolvePath(words),
                let added = listLiteral(at: i + 1) ?? { if case .entity(let id)? = evaluate(at: i + 1, naming: nil) { [id] } else { nil } }() {
@@ -253,7 +253,7 @@ extension FileScanner {
             if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
             return
         }
-        for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i + 1, oneOf: ".=:(?!") { return }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
         guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
         let word = file.text(i)

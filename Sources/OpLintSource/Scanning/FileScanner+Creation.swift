@@ -194,7 +194,7 @@ extension FileScanner {
     /// collected by an enclosing `map`, else it escapes.
     func strayCreation(at i: Int) {
         guard file.language == .swift else { return }
-        for c in [":", ",", ">", "?", "!", "<", "."] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i - 1, oneOf: ":,>?!<.") { return }
         if file.isWord(i - 1, "extension") || file.isWord(i - 1, "as") || file.isWord(i - 1, "is") { return }
         let before = scan.entities.count
         guard let (id, _) = creation(at: i, naming: nil), scan.entities.count > before else { return }

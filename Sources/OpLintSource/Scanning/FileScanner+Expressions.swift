@@ -111,7 +111,7 @@ extension FileScanner {
     func endsExpression(_ end: Int, after a: Int) -> Bool {
         guard end < file.tokens.count else { return true }
         if file.tokens[end].line != file.tokens[end - 1].line { return !file.isPunct(end, ".") }
-        for c in [";", ",", ")", "]", "}"] where file.isPunct(end, Unicode.Scalar(c)!) { return true }
+        if file.isPunct(end, oneOf: ";,)]}") { return true }
         // The next part of an Objective-C selector: `[q addOperations:ops waitUntilFinished:NO]`.
         if file.language == .objectiveC && file.isIdentifier(end) && file.isPunct(end + 1, ":") { return true }
         return file.tokens[end].kind == .annotation

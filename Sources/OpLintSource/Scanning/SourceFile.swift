@@ -71,6 +71,16 @@ public struct SourceFile: Sendable {
         return bytes[Int(tokens[i].start)] == UInt8(ascii: c)
     }
 
+    /// Whether token `i` is one punctuation byte among `bytes` (`".,="`): one comparison per
+    /// candidate, no allocation.
+    public func isPunct(_ i: Int, oneOf bytes: StaticString) -> Bool {
+        guard i >= 0, i < tokens.count, tokens[i].kind == .punctuation else { return false }
+        let byte = self.bytes[Int(tokens[i].start)]
+        let candidates = bytes.utf8Start
+        for k in 0..<bytes.utf8CodeUnitCount where candidates[k] == byte { return true }
+        return false
+    }
+
     /// Whether the bytes of token `i` contain `pattern`.
     public func tokenContains(_ i: Int, _ pattern: StaticString) -> Bool {
         let token = tokens[i]
