@@ -164,7 +164,7 @@ TAR_ORDER = $(if $(shell tar --version 2>/dev/null | grep GNU),--sort=name --own
 dist: generated
 	rm -rf "$(DIST_ROOT)" "$(DIST_ROOT).tar.gz"
 	$(MAKE) --no-print-directory install DESTDIR="$(DIST_ROOT)" PREFIX=
-	scripts/bundle-libraries.sh "$(DIST_ROOT)"
+	.ci/bundle-libraries.sh "$(DIST_ROOT)"
 	cp README.md "$(DIST_ROOT)/"
 	@for licence in LICENSE LICENSE.md LICENSE.txt COPYING; do [ ! -f $$licence ] || cp $$licence "$(DIST_ROOT)/"; done
 	tar $(TAR_ORDER) -cf "$(DIST_ROOT).tar" -C "$(abspath $(DIST_DIR))" "$(DIST_NAME)"
@@ -176,6 +176,6 @@ dist: generated
 # installed; the binary with only the Dockerfile's runtime packages; then `make install`
 # from these sources and `man oplint` against `oplint help`.
 check-fresh-debian: dist
-	scripts/check-fresh-debian.sh tarball "$(DIST_ROOT).tar.gz"
-	scripts/check-fresh-debian.sh image $(OPLINT)
-	scripts/check-fresh-debian.sh install .
+	.ci/check-fresh-debian.sh tarball "$(DIST_ROOT).tar.gz"
+	.ci/check-fresh-debian.sh image $(OPLINT)
+	.ci/check-fresh-debian.sh install .
