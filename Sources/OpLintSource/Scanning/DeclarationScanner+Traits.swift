@@ -169,22 +169,7 @@ extension DeclarationScanner {
 
     /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.
     private func contains(_ k: Int, _ word: StaticString) -> Bool {
-        let token = file.tokens[k]
-        let count = word.utf8CodeUnitCount
-        let start = Int(token.start)
-        let last = token.end - count
-        guard last >= start else { return false }
-        let pattern = word.utf8Start
-        var i = start
-        while i <= last {
-            if file.bytes[i] | 0x20 == pattern[0] {
-                var m = 1
-                while m < count && file.bytes[i + m] | 0x20 == pattern[m] { m += 1 }
-                if m == count { return true }
-            }
-            i += 1
-        }
-        return false
+        file.tokenContains(k, word, ignoringCase: true)
     }
 
     /// Whether the rest of the statement from `k` names a finished-like state (`.finished`,
