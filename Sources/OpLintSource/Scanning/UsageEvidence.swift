@@ -106,7 +106,7 @@ struct UsageEvidence: Sendable {
         while let p = work.popLast() {
             queued.remove(p)
             let (waiter, dependency) = pairs[p]
-            for (known, other) in [(waiter, dependency), (dependency, waiter)] where isOperation(known) && !isOperation(other) {
+            for (known, other) in [(waiter, dependency), (dependency, waiter)] where isOperation(known) {
                 guard mark(other, asQueue: false) else { continue }
                 var keys = ["n:" + other.name]
                 if let type = other.type { keys.append("t:" + type) }
