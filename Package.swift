@@ -48,8 +48,8 @@ let package = Package(
             dependencies: ["oplint"]
         ),
         .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
-        // The workload generator and the benchmark harness (docs/performance.md).
-        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintRender"]),
+        // The workload generator and the benchmark harness (docs/performance.md), and the real-code evaluation (docs/source.md).
+        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.

@@ -31,6 +31,8 @@ public struct RuleDescription: Sendable {
     public var fixedExample: RuleExample
     /// Limits and costs worth knowing (a size bound, what it cannot see).
     public var limits: String?
+    /// False for a rule that runs only when asked for (`--rule CODE=SEVERITY`, a configuration file).
+    public var isEnabledByDefault: Bool
 
     public init(
         code: String,
@@ -41,7 +43,8 @@ public struct RuleDescription: Sendable {
         rationale: String,
         failingExample: RuleExample,
         fixedExample: RuleExample,
-        limits: String? = nil
+        limits: String? = nil,
+        isEnabledByDefault: Bool = true
     ) {
         self.id = RuleID(code: code, name: name)
         self.defaultSeverity = severity
@@ -51,6 +54,12 @@ public struct RuleDescription: Sendable {
         self.failingExample = failingExample
         self.fixedExample = fixedExample
         self.limits = limits
+        self.isEnabledByDefault = isEnabledByDefault
+    }
+
+    /// `note`, or `note, off by default` for a rule that runs only when asked for.
+    public var defaultSeverityText: String {
+        isEnabledByDefault ? defaultSeverity.rawValue : "\(defaultSeverity.rawValue), off by default"
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 public enum RuleDocumentation {
     /// One rule as plain text, for `oplint explain`.
     public static func text(for description: RuleDescription) -> String {
-        var out = "\(description.id.code) \(description.id.name) (default severity: \(description.defaultSeverity.rawValue))\n"
+        var out = "\(description.id.code) \(description.id.name) (default severity: \(description.defaultSeverityText))\n"
         out += description.summary + "\n"
         func section(_ title: String, _ body: String) {
             out += "\n\(title)\n"
@@ -27,7 +27,7 @@ public enum RuleDocumentation {
         var out = ""
         for description in descriptions {
             let name = description.id.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            let severity = description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            let severity = (description.isEnabledByDefault ? description.defaultSeverity.rawValue : "off").padding(toLength: 7, withPad: " ", startingAt: 0)
             out += "\(description.id.code)  \(name)  \(severity)  \(description.summary)\n"
         }
         return out
@@ -50,7 +50,7 @@ public enum RuleDocumentation {
 
         """
         for description in descriptions {
-            out += "| [\(description.id.code)](#\(anchor(description))) | \(description.id.name) | \(description.defaultSeverity.rawValue) | \(escapeTableCell(description.summary)) |\n"
+            out += "| [\(description.id.code)](#\(anchor(description))) | \(description.id.name) | \(description.defaultSeverityText) | \(escapeTableCell(description.summary)) |\n"
         }
         for description in descriptions {
             let fence = description.failingExample.language == .objectiveC ? "objc" : description.failingExample.language.rawValue
@@ -58,7 +58,7 @@ public enum RuleDocumentation {
 
             ## \(description.id.code) \(description.id.name)
 
-            Default severity: **\(description.defaultSeverity.rawValue)**. \(description.summary)
+            Default severity: **\(description.defaultSeverityText)**. \(description.summary)
 
             ### What it finds
 

@@ -95,6 +95,10 @@ public struct NeverFinishesRule: Rule {
         }
         var queues: [String] = []
         var related: [Finding.Related] = []
+        // From source: the class whose `start` never marks it finished.
+        if let origin = analysis.graph.sourceFacts.unfinishedClasses.first(where: { $0.operation == op.name }) {
+            related.append(Finding.Related(origin.location, "\(origin.className) replaces start() without calling super and never marks the operation finished"))
+        }
         if op.start == .queue, let q = SchedulingLint.queue(of: operation, in: analysis), let onQueue = members[q] {
             queues.append(analysis.graph.queues[q].name)
             parts.append(slotText(operation, q, onQueue, neverFinishing, analysis))

@@ -7,8 +7,8 @@ public struct NeverStartedRule: Rule {
         summary: "An operation is never added to a queue nor started, so whatever waits for it waits forever.",
         details: """
         Reports each operation with no `queue` and no manual `start`. It is an error when \
-        another operation depends on it or waits for it, and a warning otherwise (an \
-        operation that is built and dropped).
+        an operation that is started depends on it or waits for it, and a warning otherwise \
+        (an operation that is built and dropped, with whatever depends on it).
         """,
         rationale: """
         Dependencies work across queues and even on operations in no queue (S3): the \
@@ -40,13 +40,15 @@ public struct NeverStartedRule: Rule {
     public init() {}
 
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        var waitedOn = Set<Int32>()
-        for wait in analysis.index.operationWaits { waitedOn.insert(wait.target) }
-        var findings: [Finding] = []
         let operations = analysis.graph.operations
+        // Waits by operations that run: one that is never started waits for nothing.
+        var waitedOn = Set<Int32>()
+        for wait in analysis.index.operationWaits where operations[Int(wait.waiter)].start != .never { waitedOn.insert(wait.target) }
+        var findings: [Finding] = []
         for i in operations.indices where operations[i].start == .never {
             let operation = operations[i]
-            let dependents = Array(Set(analysis.index.dependents(of: i))).sorted().map { analysis.name(Int($0)) }
+            let dependentIndices = Array(Set(analysis.index.dependents(of: i))).sorted()
+            let dependents = dependentIndices.map { analysis.name(Int($0)) }
             let isWaitedOn = waitedOn.contains(Int32(i))
             var message = "\(operation.name) is never added to a queue nor started"
             if !dependents.isEmpty {
@@ -54,7 +56,10 @@ public struct NeverStartedRule: Rule {
             } else if isWaitedOn {
                 message += "; an operation waits for it to finish"
             }
-            let severity: Severity = dependents.isEmpty && !isWaitedOn ? .warning : .error
+            // An error when an operation that runs waits for it; dependents that are never
+            // started themselves wait for nothing (a graph built and dropped, as a test may do).
+            let strands = isWaitedOn || dependentIndices.contains { operations[Int($0)].start != .never }
+            let severity: Severity = strands ? .error : .warning
             findings.append(finding(
                 message,
                 at: analysis.location(ofOperation: i),
