@@ -15,8 +15,12 @@ extension SchedulingLint {
     /// Related locations: where each link is made; a long chain keeps its first and last
     /// `relatedShown` / 2 links.
     static func related(_ links: [WaitGraph.Link], in analysis: GraphAnalysis) -> [Finding.Related] {
-        let shown = links.count > relatedShown ? Array(links.prefix(relatedShown / 2)) + Array(links.suffix(relatedShown / 2)) : links
-        return shown.map { Finding.Related(location(of: $0, analysis), phrase($0, analysis)) }
+        shown(links).map { Finding.Related(location(of: $0, analysis), phrase($0, analysis)) }
+    }
+
+    /// The links of a chain a finding lists: all, or the first and last `relatedShown` / 2.
+    static func shown(_ links: [WaitGraph.Link]) -> [WaitGraph.Link] {
+        links.count > relatedShown ? Array(links.prefix(relatedShown / 2)) + Array(links.suffix(relatedShown / 2)) : links
     }
 
     /// Links of a chain given as related locations before the middle is left out.

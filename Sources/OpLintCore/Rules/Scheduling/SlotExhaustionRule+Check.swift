@@ -95,9 +95,10 @@ extension SlotExhaustionRule {
 
     private func exhaustion(_ q: Int, _ chains: [(waiter: Int, blocker: Int, links: [WaitGraph.Link])], _ analysis: GraphAnalysis) -> Finding {
         let queue = analysis.graph.queues[q]
-        let parts = chains.map { SchedulingLint.describe($0.links, in: analysis) }.joined(separator: "; ")
+        var parts = chains.prefix(SchedulingLint.namesShown).map { SchedulingLint.describe($0.links, in: analysis) }.joined(separator: "; ")
+        if chains.count > SchedulingLint.namesShown { parts += "; and \(chains.count - SchedulingLint.namesShown) more" }
         var operations = chains.map { analysis.name($0.waiter) }
-        for chain in chains { operations += chain.links.map { analysis.name($0.target) } }
+        for chain in chains.prefix(SchedulingLint.relatedShown) { operations += SchedulingLint.shown(chain.links).map { analysis.name($0.target) } }
         var seen = Set<String>()
         operations = operations.filter { seen.insert($0).inserted }
         let waiters = SchedulingLint.list(chains.map { analysis.name($0.waiter) })
@@ -107,10 +108,12 @@ extension SlotExhaustionRule {
         var behind = Set<Int>()
         var search = SchedulingLint.Search(analysis, limit: Self.behindLimit, includeWaits: true)
         let cancellation = analysis.cancellation
-        for member in involved.sorted() {
+        var budget = Self.behindLimit
+        for member in involved.sorted() where budget > 0 {
             _ = search.run(from: member, .backward, allow: { !cancellation.mayCancel($0) && !involved.contains($0) }) { other in
                 behind.insert(other)
-                return false
+                budget -= 1
+                return budget <= 0
             }
         }
         var notes: [String] = []
@@ -118,13 +121,13 @@ extension SlotExhaustionRule {
         return finding(
             "slot exhaustion on \(SchedulingLint.describe(queue: q, in: analysis)): \(waiters) start first and hold all \(queue.maxConcurrentOperationCount) slots while they wait — \(parts) — and what they wait for needs a slot of the same queue",
             at: analysis.location(ofOperation: chains[0].waiter),
-            related: chains.flatMap { SchedulingLint.related($0.links, in: analysis) },
+            related: chains.prefix(SchedulingLint.relatedShown).flatMap { SchedulingLint.related($0.links, in: analysis) },
             notes: notes,
             fix: Finding.Fix("do not wait inside operations of \(SchedulingLint.quoted(queue.name)), or make \(queue.name) wider than the number of waiters"),
             operations: operations,
             queues: [queue.name])
     }
 
-    /// Operations searched behind each member of a proven exhaustion.
+    /// Operations listed behind a proven exhaustion, at most.
     static let behindLimit = 10_000
 }

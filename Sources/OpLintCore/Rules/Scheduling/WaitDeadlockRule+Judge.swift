@@ -108,7 +108,7 @@ extension WaitDeadlockRule {
                 }
                 do {
                     var operations = [analysis.name(waiter), analysis.name(target)]
-                    operations += links.map { analysis.name($0.target) }.filter { $0 != analysis.name(waiter) && $0 != analysis.name(target) }
+                    operations += SchedulingLint.shown(links).map { analysis.name($0.target) }.filter { $0 != analysis.name(waiter) && $0 != analysis.name(target) }
                     return .deadlock(rule.finding(
                         "\(name(waiter)) waits for \(name(target)), which cannot finish before \(name(waiter)) does\(chain)",
                         at: analysis.location(ofOperation: waiter),
@@ -158,7 +158,7 @@ extension WaitDeadlockRule {
                     let rest = Array(links.dropFirst())
                     let restChain = rest.isEmpty ? "" : ": " + SchedulingLint.describe(rest, in: analysis)
                     var operations = [analysis.name(waiter)] + (member.map { [analysis.name($0)] } ?? [])
-                    operations += rest.map { analysis.name($0.target) }
+                    operations += SchedulingLint.shown(rest).map { analysis.name($0.target) }
                     return .deadlock(rule.finding(
                         "\(name(waiter)) waits for all operations of \(SchedulingLint.describe(queue: queue, in: analysis)), but \(memberText) cannot finish before \(name(waiter)) does\(chain.isEmpty ? "" : restChain)",
                         at: analysis.location(ofOperation: waiter),
@@ -222,7 +222,7 @@ extension WaitDeadlockRule {
                         if entry != nil { links.removeFirst() }
                         let blockerName = name(blocker)
                         var operations = [analysis.name(waiter)] + (targetName.map { [$0] } ?? [])
-                        operations += links.map { analysis.name($0.target) }
+                        operations += SchedulingLint.shown(links).map { analysis.name($0.target) }
                         if !graph.isOperation(source) || source != blocker { operations.append(analysis.name(blocker)) }
                         let chain = links.isEmpty ? "" : ": " + SchedulingLint.describe(links, in: analysis)
                         return .deadlock(rule.finding(
