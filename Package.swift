@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
+        // The rules against the simulator on seeded random graphs, in both platform models.
+        .testTarget(name: "DifferentialTests", dependencies: ["OpLintCore"]),
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
         .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),

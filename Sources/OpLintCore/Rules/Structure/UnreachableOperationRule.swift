@@ -15,6 +15,12 @@ public struct UnreachableOperationRule: Rule {
         thousand operations is one finding, not ten thousand; a root cause that blocks only \
         operations nobody starts is left to OPL105. The root itself is reported by \
         its own rule (OPL101, OPL102, OPL105, OPL108, OPL204, OPL205, OPL206).
+
+        Its claim is *must*: every operation it lists never starts, in any schedule. So it \
+        follows nothing through an operation that a `cancel` or `cancelAll` event may reach \
+        before it starts — cancelled, that operation ignores its dependencies and finishes \
+        (S6) — and a cycle or an operation that never finishes that such a cancel may release \
+        is not a root cause here (OPL101 and OPL206 judge those).
         """,
         rationale: """
         An operation is ready only when every dependency has finished (S2), and dependencies \
