@@ -4,6 +4,8 @@ import Foundation
 let usage = """
 usage:
   oplint-bench generate --operations N [--queues Q] [--cycles K] [--seed S] [--format json|tsort|dot] -o FILE
+  oplint-bench generate --shape NAME --operations N [--seed S] -o FILE
+      one of the adversarial shapes (JSON): \(ShapeBenchmark.shapeNames.joined(separator: ", "))
   oplint-bench load FILE...
       read graphs with the JSON loader in this process and print what was read
   oplint-bench lint [--sizes 10000,100000,1000000] [--runs 3] [--oplint PATH]
@@ -14,6 +16,10 @@ usage:
   oplint-bench render --oplint PATH [--sizes 100,1000] [--runs 5] [--queues Q] [--seed S]
       oplint render against dot -Tsvg on the DOT oplint emits, Graphviz in this process on the
       same DOT, start-up alone, the HTML report and the timeline, as a Markdown table
+  oplint-bench shapes --oplint PATH [--shapes a,b] [--sizes 10000,100000,1000000] [--runs 1]
+                      [--timeout 60] [--commands lint,lint-all-formats,simulate] [--seed S]
+      lint and simulate every shape at each size (each run stopped after --timeout seconds):
+      time, memory and output size, then the growth per tenfold against the budgets
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -29,6 +35,7 @@ do {
     case "load": try LoadCommand.run(arguments.dropFirst(2))
     case "lint": try LintBenchmark.run(arguments.dropFirst(2))
     case "render": try RenderBenchmark.run(arguments.dropFirst(2))
+    case "shapes": try ShapeBenchmark.run(arguments.dropFirst(2))
     case "help", "--help", "-h": print(usage)
     default: fail("unknown command \(arguments[1])\n\(usage)")
     }

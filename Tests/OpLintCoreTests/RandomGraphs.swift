@@ -107,3 +107,30 @@ struct NaiveGraph: CustomStringConvertible {
         return false
     }
 }
+
+extension NaiveGraph {
+    /// By fixpoint: an operation can never start if it is itself a root (on a cycle, never
+    /// started, on an undeclared queue or one of width 0) or depends on one that never finishes.
+    func neverStarting(in graph: OperationGraph) -> [Bool] {
+        var neverStarts = [Bool](repeating: false, count: n)
+        var neverFinishes = [Bool](repeating: false, count: n)
+        for a in 0..<n {
+            let operation = graph.operations[a]
+            let queue = operation.queue.flatMap { name in graph.queues.first { $0.name == name } }
+            neverStarts[a] = onCycle(a) || operation.start == .never
+                || (operation.queue != nil && queue == nil) || queue?.maxConcurrentOperationCount == 0
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for a in 0..<n {
+                neverFinishes[a] = neverStarts[a] || !graph.operations[a].finishes
+            }
+            for a in 0..<n where !neverStarts[a] && edges[a].contains(where: { neverFinishes[$0] }) {
+                neverStarts[a] = true
+                changed = true
+            }
+        }
+        return neverStarts
+    }
+}

@@ -29,7 +29,7 @@ public struct Linter: Sendable {
             if case .some(.none) = override { continue }
             for var finding in rule.check(analysis) {
                 if case .some(.some(let severity)) = override { finding.severity = severity }
-                findings.append(finding)
+                findings.append(finding.limitingRelated())
             }
         }
         findings.append(contentsOf: analysis.graph.diagnostics)

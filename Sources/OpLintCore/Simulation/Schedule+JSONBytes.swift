@@ -48,7 +48,7 @@ extension Schedule {
             out.append("  ]")
         }
         out.append(",\n  \"stuck\": ")
-        out.append(nested: stuck?.json() ?? .null)
+        if let stuck { stuck.appendJSON(to: &out) } else { out.append("null") }
         out.append("\n}\n")
         try out.flush(ifAtLeast: 1, to: write)
     }
