@@ -49,7 +49,7 @@ extension ShapeGraph {
     }
 
     /// Milliseconds as seconds with up to three decimals (`0.25`, `1.5`, `2`).
-    static func seconds(_ milliseconds: Int) -> String {
+    public static func seconds(_ milliseconds: Int) -> String {
         let whole = milliseconds / 1000
         var fraction = String(milliseconds % 1000)
         if fraction == "0" { return String(whole) }

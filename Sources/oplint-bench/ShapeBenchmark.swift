@@ -95,7 +95,7 @@ enum ShapeBenchmark {
         return workload.edgeCount
     }
 
-    /// Runs `command` on `input` `runs` times, each stopped after `timeout` seconds.
+    /// Runs `command` on `input` `runs` times, each stopped after `timeout` seconds of CPU time.
     static func measure(
         _ command: Command, oplint: String, input: String, shape: String, size: Int,
         runs: Int, timeout: Int, directory: URL
@@ -114,13 +114,15 @@ enum ShapeBenchmark {
             arguments = ["simulate", input, "--format", "json", "-o", "\(output).schedule.json"]
             outputs = ["\(output).schedule.json"]
         }
+        // A CPU-time limit rather than a wall-clock one: fair on a busy machine, and the
+        // process stays the one /usr/bin/time measures.
         let tool = LintBenchmark.Tool(name: command.rawValue) { _ in
-            ["/usr/bin/env", "timeout", "-s", "KILL", String(timeout), oplint] + arguments
+            ["/usr/bin/env", "prlimit", "--cpu=\(timeout)", oplint] + arguments
         }
         var row = try LintBenchmark.measure(tool, files: [:], size: size, runs: runs, directory: directory)
         row.workload = shape
-        let timedOut = row.note.contains("137") || row.note.contains("124")
-        if timedOut { row.note = "stopped after \(timeout) s" }
+        let timedOut = row.note.contains("137") || row.note.contains("152")
+        if timedOut { row.note = "stopped after \(timeout) s of CPU" }
         // simulate exits 1 when the graph gets stuck: expected on most shapes.
         if command == .simulate && row.note == "exit 1" { row.note = "stuck" }
         var bytes = 0
@@ -133,14 +135,15 @@ enum ShapeBenchmark {
 
     static func line(_ m: Measurement, edges: Int) -> String {
         let wall = m.timedOut ? "> \(String(format: "%.0f", m.row.seconds))" : String(format: "%.3f", m.row.seconds)
+        let cpu = m.timedOut ? "> \(String(format: "%.0f", m.row.cpuSeconds))" : String(format: "%.3f", m.row.cpuSeconds)
         return "| \(m.shape) | \(m.operations) | \(edges) | \(m.command.rawValue) | \(wall) | "
-            + "\(String(format: "%.3f", m.row.cpuSeconds)) | \(String(format: "%.0f", m.row.megabytes)) | "
+            + "\(cpu) | \(String(format: "%.0f", m.row.megabytes)) | "
             + "\(String(format: "%.1f", Double(m.outputBytes) / 1_000_000)) | \(m.row.note) |"
     }
 
     /// Per shape and command: CPU time growth per tenfold, output growth, and the budgets.
     static func growthTable(_ measurements: [Measurement], sizes: [Int]) -> String {
-        var text = "| shape | command | cpu growth per tenfold | output growth per tenfold | 100,000: wall s (budget) | 1,000,000: wall s (budget) |\n"
+        var text = "| shape | command | cpu growth per tenfold | output growth per tenfold | 100,000 operations: budget, wall s, cpu s | 1,000,000 operations |\n"
         text += "|---|---|---|---|---|---|\n"
         var keys: [(String, Command)] = []
         for m in measurements where !keys.contains(where: { $0.0 == m.shape && $0.1 == m.command }) { keys.append((m.shape, m.command)) }
@@ -153,11 +156,14 @@ enum ShapeBenchmark {
                     : String(format: "%.1f×", b.row.cpuSeconds / max(a.row.cpuSeconds, 0.001)))
                 output.append(a.outputBytes > 0 && !b.timedOut ? String(format: "%.1f×", Double(b.outputBytes) / Double(a.outputBytes)) : "–")
             }
+            // Judged on wall time (the budget) and on CPU time (steadier on a busy machine).
             func budget(_ operations: Int, _ limit: Double) -> String {
                 guard let m = rows.first(where: { $0.operations == operations }) else { return "–" }
-                let met = !m.timedOut && m.row.seconds <= limit
-                let wall = m.timedOut ? "> \(String(format: "%.0f", m.row.seconds))" : String(format: "%.2f", m.row.seconds)
-                return "\(wall) (≤ \(String(format: "%.0f", limit)): \(met ? "met" : "**missed**"))"
+                func verdict(_ seconds: Double) -> String {
+                    let shown = m.timedOut ? "> \(String(format: "%.0f", seconds))" : String(format: "%.2f", seconds)
+                    return shown + (!m.timedOut && seconds <= limit ? " met" : " **missed**")
+                }
+                return "≤ \(String(format: "%.0f", limit)): wall \(verdict(m.row.seconds)), cpu \(verdict(m.row.cpuSeconds))"
             }
             text += "| \(shape) | \(command.rawValue) | \(cpu.isEmpty ? "–" : cpu.joined(separator: ", ")) | "
                 + "\(output.isEmpty ? "–" : output.joined(separator: ", ")) | "

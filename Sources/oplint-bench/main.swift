@@ -18,7 +18,7 @@ usage:
       same DOT, start-up alone, the HTML report and the timeline, as a Markdown table
   oplint-bench shapes --oplint PATH [--shapes a,b] [--sizes 10000,100000,1000000] [--runs 1]
                       [--timeout 60] [--commands lint,lint-all-formats,simulate] [--seed S]
-      lint and simulate every shape at each size (each run stopped after --timeout seconds):
+      lint and simulate every shape at each size (each run stopped after --timeout s of CPU):
       time, memory and output size, then the growth per tenfold against the budgets
 """
 

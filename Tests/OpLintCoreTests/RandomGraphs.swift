@@ -134,3 +134,12 @@ extension NaiveGraph {
         return neverStarts
     }
 }
+
+extension NaiveGraph {
+    /// Whether `components` puts two operations in one component exactly when each reaches the other.
+    func agrees(with components: StronglyConnectedComponents) -> Bool {
+        (0..<n).allSatisfy { a in
+            (a + 1..<n).allSatisfy { b in (components.component[a] == components.component[b]) == sameComponent(a, b) }
+        }
+    }
+}

@@ -118,12 +118,7 @@ enum NestedJSON {
     /// location) in key order — `category`, `location`, `operation`, `queue`, `reason` — in an
     /// object at `depth`.
     static func edge(_ edge: StuckReport.WaitEdge, depth: Int, _ out: inout ScheduleWriter) {
-        let (reason, category, queue) = fields(edge.reason)
-        if let category {
-            key("category", depth: depth, &out)
-            out.append(jsonString: category)
-            next(&out)
-        }
+        let (reason, queue) = category(edge.reason, depth: depth, &out)
         key("location", depth: depth, &out)
         if let location = edge.location {
             out.append("{\n")
@@ -148,18 +143,24 @@ enum NestedJSON {
     /// The members of a blocked operation in key order — `category`, `operation`, `queue`,
     /// `reason`, `via` — in an object at `depth`.
     static func blocked(_ blocked: StuckReport.Blocked, depth: Int, _ out: inout ScheduleWriter) {
-        let (reason, category, queue) = fields(blocked.reason)
-        if let category {
-            key("category", depth: depth, &out)
-            out.append(jsonString: category)
-            next(&out)
-        }
+        let (reason, queue) = category(blocked.reason, depth: depth, &out)
         key("operation", depth: depth, &out)
         out.append(jsonString: blocked.operation)
         reasonAndQueue(reason, queue, depth: depth, &out)
         next(&out)
         key("via", depth: depth, &out)
         out.append(jsonString: blocked.via)
+    }
+
+    /// The `category` member when the reason has one (it sorts first); the reason's name and queue for later.
+    private static func category(_ reason: StuckReport.Reason, depth: Int, _ out: inout ScheduleWriter) -> (String, String?) {
+        let (name, category, queue) = fields(reason)
+        if let category {
+            key("category", depth: depth, &out)
+            out.append(jsonString: category)
+            next(&out)
+        }
+        return (name, queue)
     }
 
     private static func reasonAndQueue(_ reason: String, _ queue: String?, depth: Int, _ out: inout ScheduleWriter) {
