@@ -135,6 +135,19 @@ import OpLintShapes
         }
     }
 
+    @Test(arguments: seeds)
+    func schedulesOfEveryShapeKeepTheInvariants(seed: UInt64) throws {
+        for graph in try Self.graphs(seed: seed) {
+            for platform in SimulationPlatform.allCases {
+                let options = SimulationOptions(platform: platform)
+                let schedule = try Simulator.simulate(graph, options: options)
+                SimulationInvariantTests.expectInvariants(
+                    schedule, of: graph.expandingCounts(), platform: platform, defaultWidth: SimulationOptions.appleDefaultWidth, "\(platform)")
+                #expect(try Simulator.simulate(graph, options: options) == schedule)
+            }
+        }
+    }
+
     /// What waits behind each cause in a wait-for graph, found naively: every edge to a shared
     /// resource replaced by edges to each of its holders, breadth first, in edge order.
     static func naiveBlocked(_ graph: StuckGraph, causes: [[Int]]) -> [[StuckGraph.BlockedEntry]] {
