@@ -4,6 +4,7 @@
 #                write its HTML report
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
+#   make bench-shapes   only the adversarial graph shapes (lint and simulate at 10k, 100k, 1M)
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
 #   make realcode DIR=…  lint a folder of public checkouts and print the evaluation table (docs/source.md)
 #   make install PREFIX=/usr/local   the release binary, oplint(1) and shell completions
@@ -25,7 +26,7 @@ DEMO_DIR := .build/demo
 SCRATCH ?= .build
 OPLINT := $(SCRATCH)/release/oplint
 
-.PHONY: build-deps setup build release demo test bench docs realcode clean generated install uninstall dist check-fresh-debian
+.PHONY: build-deps setup build release demo test bench bench-shapes docs realcode clean generated install uninstall dist check-fresh-debian
 
 build-deps:
 ifeq ($(SYSTEM),Darwin)
@@ -101,6 +102,15 @@ bench: setup
 	$(SWIFT) build $(RELEASE) --product oplint-bench
 	$(SCRATCH)/release/oplint-bench lint --oplint $(OPLINT)
 	$(SCRATCH)/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
+	$(SCRATCH)/release/oplint-bench shapes --oplint $(OPLINT)
+
+# Every adversarial graph shape (docs/performance.md, "Graph shapes"): lint, lint with every
+# format and simulate, at 10,000, 100,000 and 1,000,000 operations, each run stopped after 60 s
+# of CPU time.
+bench-shapes: setup
+	$(SWIFT) build $(RELEASE) --product oplint
+	$(SWIFT) build $(RELEASE) --product oplint-bench
+	$(SCRATCH)/release/oplint-bench shapes --oplint $(OPLINT)
 
 realcode: setup
 	@test -n "$(DIR)" || { echo "usage: make realcode DIR=folder-of-checkouts (see examples/realcode/README.md)"; exit 2; }

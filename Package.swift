@@ -48,10 +48,13 @@ let package = Package(
             dependencies: ["oplint"]
         ),
         .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
+        // Adversarial graph shapes (chains, stars, giant and tiny cycles, deep waits…) as JSON,
+        // for the benchmark and for the tests that count the work each algorithm does on them.
+        .target(name: "OpLintShapes", dependencies: ["OpLintCore"]),
         // The workload generator and the benchmark harness (docs/performance.md), and the real-code evaluation (docs/source.md).
-        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
+        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender", "OpLintShapes"]),
 
-        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
+        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting", "OpLintShapes"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
         // The rules against the simulator on seeded random graphs, in both platform models.

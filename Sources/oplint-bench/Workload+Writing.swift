@@ -1,3 +1,5 @@
+import OpLintShapes
+
 /// Writing a workload as format-v1 JSON, as `tsort` pairs or as DOT.
 extension Workload {
     enum Format: String, CaseIterable {
@@ -66,12 +68,5 @@ extension Workload {
     }
 
     /// Milliseconds as seconds with up to three decimals (`0.25`, `1.5`, `2`).
-    static func seconds(_ milliseconds: Int) -> String {
-        let whole = milliseconds / 1000
-        var fraction = String(milliseconds % 1000)
-        if fraction == "0" { return String(whole) }
-        while fraction.count < 3 { fraction = "0" + fraction }
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(whole).\(fraction)"
-    }
+    static func seconds(_ milliseconds: Int) -> String { ShapeGraph.seconds(milliseconds) }
 }

@@ -4,6 +4,8 @@ import Foundation
 let usage = """
 usage:
   oplint-bench generate --operations N [--queues Q] [--cycles K] [--seed S] [--format json|tsort|dot] -o FILE
+  oplint-bench generate --shape NAME --operations N [--seed S] -o FILE
+      one of the adversarial shapes (JSON): \(ShapeBenchmark.shapeNames.joined(separator: ", "))
   oplint-bench load FILE...
       read graphs with the JSON loader in this process and print what was read
   oplint-bench lint [--sizes 10000,100000,1000000] [--runs 3] [--oplint PATH]
@@ -18,6 +20,10 @@ usage:
       lint every checkout in DIR as a user would (oplint lint CHECKOUT --format json) and print
       a Markdown row per repository: commit, lines, operations, dependencies, queues, findings
       by severity, errors and warnings judged true / false in FILE, API calls followed, time
+  oplint-bench shapes --oplint PATH [--shapes a,b] [--sizes 10000,100000,1000000] [--runs 1]
+                      [--timeout 60] [--commands lint,lint-all-formats,simulate] [--seed S]
+      lint and simulate every shape at each size (each run stopped after --timeout s of CPU):
+      time, memory and output size, then the growth per tenfold against the budgets
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -34,6 +40,7 @@ do {
     case "lint": try LintBenchmark.run(arguments.dropFirst(2))
     case "render": try RenderBenchmark.run(arguments.dropFirst(2))
     case "realcode": try RealCodeBenchmark.run(arguments.dropFirst(2))
+    case "shapes": try ShapeBenchmark.run(arguments.dropFirst(2))
     case "help", "--help", "-h": print(usage)
     default: fail("unknown command \(arguments[1])\n\(usage)")
     }

@@ -97,3 +97,18 @@ import Testing
         #expect(CLIHarness.run(["simulate", graph, "--compare-what-if"]).code == 2)
     }
 }
+
+/// Input whose size after `count` expansion the simulator refuses.
+@Suite struct SimulateCountLimitTests {
+    @Test func countsThatMultiplyIntoTooManyEdgesExitWithAMessage() throws {
+        let graph = """
+        { "version": 1, "queues": [{ "name": "q" }], "operations": [
+          { "name": "download", "queue": "q", "count": 100000 },
+          { "name": "parse", "queue": "q", "count": 100000, "dependencies": ["download"] } ] }
+        """
+        let outcome = try CLIHarness.spawn(["simulate", "-"], input: Array(graph.utf8))
+        #expect(outcome.code == 2)
+        #expect(outcome.standardError.contains("count expands the graph to 200000 operations and 10000000000 dependencies and waits"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+}

@@ -23,11 +23,7 @@ import Testing
             let index = GraphIndex(graph)
             let naive = NaiveGraph(index)
             let components = StronglyConnectedComponents(index)
-            for a in 0..<naive.n {
-                for b in 0..<naive.n where a < b {
-                    #expect((components.component[a] == components.component[b]) == naive.sameComponent(a, b))
-                }
-            }
+            #expect(naive.agrees(with: components))
             // Topological numbering: an edge never goes to a later-completed component.
             for a in 0..<naive.n {
                 for b in naive.edges[a] { #expect(components.component[b] <= components.component[a]) }
@@ -74,27 +70,7 @@ import Testing
             let analysis = GraphAnalysis(graph)
             let index = analysis.index
             let naive = NaiveGraph(index)
-            // Reference: an operation can never start if it is itself a root or depends on one that never finishes.
-            var neverStarts = [Bool](repeating: false, count: naive.n)
-            var neverFinishes = [Bool](repeating: false, count: naive.n)
-            for a in 0..<naive.n {
-                let operation = graph.operations[a]
-                let queue = operation.queue.flatMap { name in graph.queues.first { $0.name == name } }
-                let rootByItself = naive.onCycle(a) || operation.start == .never
-                    || (operation.queue != nil && queue == nil) || queue?.maxConcurrentOperationCount == 0
-                neverStarts[a] = rootByItself
-            }
-            var changed = true
-            while changed {
-                changed = false
-                for a in 0..<naive.n {
-                    neverFinishes[a] = neverStarts[a] || !graph.operations[a].finishes
-                }
-                for a in 0..<naive.n where !neverStarts[a] && naive.edges[a].contains(where: { neverFinishes[$0] }) {
-                    neverStarts[a] = true
-                    changed = true
-                }
-            }
+            let neverStarts = naive.neverStarting(in: graph)
             var fast = [Bool](repeating: false, count: naive.n)
             for root in analysis.blocking.roots {
                 for op in root.blocked { fast[Int(op)] = true }

@@ -107,3 +107,43 @@ struct NaiveGraph: CustomStringConvertible {
         return false
     }
 }
+
+extension NaiveGraph {
+    /// By fixpoint: an operation can never start if it is itself a root (on a cycle, never
+    /// started, on an undeclared queue or one of width 0) or depends on one that never finishes.
+    /// An operation that `mayCancel` may be cancelled before it starts, and then ignores its
+    /// dependencies and finishes (S6): it is never blocked, it always finishes, and a cycle
+    /// through it is no root.
+    func neverStarting(in graph: OperationGraph, mayCancel: (Int) -> Bool = { _ in false }) -> [Bool] {
+        var neverStarts = [Bool](repeating: false, count: n)
+        var neverFinishes = [Bool](repeating: false, count: n)
+        for a in 0..<n {
+            let operation = graph.operations[a]
+            let queue = operation.queue.flatMap { name in graph.queues.first { $0.name == name } }
+            let onLockedCycle = onCycle(a) && !(0..<n).contains { sameComponent(a, $0) && mayCancel($0) }
+            neverStarts[a] = onLockedCycle || operation.start == .never
+                || (operation.queue != nil && queue == nil) || queue?.maxConcurrentOperationCount == 0
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for a in 0..<n {
+                neverFinishes[a] = neverStarts[a] || (!graph.operations[a].finishes && !mayCancel(a))
+            }
+            for a in 0..<n where !neverStarts[a] && !mayCancel(a) && edges[a].contains(where: { neverFinishes[$0] }) {
+                neverStarts[a] = true
+                changed = true
+            }
+        }
+        return neverStarts
+    }
+}
+
+extension NaiveGraph {
+    /// Whether `components` puts two operations in one component exactly when each reaches the other.
+    func agrees(with components: StronglyConnectedComponents) -> Bool {
+        (0..<n).allSatisfy { a in
+            (a + 1..<n).allSatisfy { b in (components.component[a] == components.component[b]) == sameComponent(a, b) }
+        }
+    }
+}

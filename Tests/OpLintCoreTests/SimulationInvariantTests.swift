@@ -62,31 +62,7 @@ import Testing
             let graph = Self.randomGraph(seed: seed, plain: plain)
             let options = SimulationOptions(platform: platform)
             let schedule = try Simulator.simulate(graph, options: options)
-            let byName = Dictionary(uniqueKeysWithValues: schedule.entries.map { ($0.operation, $0) })
-            // No operation starts before its dependencies finish, unless it was cancelled.
-            for op in graph.operations {
-                guard let entry = byName[op.name], let start = entry.start, entry.state != .cancelled else { continue }
-                for dependency in op.dependencies {
-                    let end = byName[dependency.name]?.end
-                    #expect(end != nil && end! <= start, "seed \(seed): \(op.name) started at \(start) before \(dependency.name)")
-                }
-            }
-            // Never more than the width executing per queue.
-            for queue in graph.queues {
-                let width = queue.maxConcurrentOperationCount == -1 ? (platform == .apple ? 3 : Int.max) : queue.maxConcurrentOperationCount
-                var points: [(Double, Int)] = []
-                for entry in schedule.entries where entry.queue == queue.name {
-                    guard let start = entry.start else { continue }
-                    let end = entry.end ?? .infinity
-                    if end > start { points.append((start, 1)); points.append((end, -1)) }
-                }
-                points.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-                var running = 0
-                for point in points {
-                    running += point.1
-                    #expect(running <= width, "seed \(seed): \(running) executing on \(queue.name) of width \(width)")
-                }
-            }
+            Self.expectInvariants(schedule, of: graph, platform: platform, "seed \(seed)")
             if plain {
                 // Every operation of a DAG without waits, suspension or never-finishing ones finishes.
                 #expect(schedule.stuck == nil, "seed \(seed)")
@@ -94,6 +70,36 @@ import Testing
             }
             // Determinism.
             #expect(try Simulator.simulate(graph, options: options) == schedule, "seed \(seed)")
+        }
+    }
+
+    /// No operation starts before its dependencies finish unless cancelled, and no queue runs
+    /// more operations at once than its width (`defaultWidth` 3 for the apple model's default queues).
+    static func expectInvariants(_ schedule: Schedule, of graph: OperationGraph, platform: SimulationPlatform, defaultWidth: Int = 3, _ label: String) {
+        let byName = Dictionary(uniqueKeysWithValues: schedule.entries.map { ($0.operation, $0) })
+        // No operation starts before its dependencies finish, unless it was cancelled.
+        for op in graph.operations {
+            guard let entry = byName[op.name], let start = entry.start, entry.state != .cancelled else { continue }
+            for dependency in op.dependencies {
+                let end = byName[dependency.name]?.end
+                #expect(end != nil && end! <= start, "\(label): \(op.name) started at \(start) before \(dependency.name)")
+            }
+        }
+        // Never more than the width executing per queue.
+        for queue in graph.queues {
+            let width = queue.maxConcurrentOperationCount == -1 ? (platform == .apple ? defaultWidth : Int.max) : queue.maxConcurrentOperationCount
+            var points: [(Double, Int)] = []
+            for entry in schedule.entries where entry.queue == queue.name {
+                guard let start = entry.start else { continue }
+                let end = entry.end ?? .infinity
+                if end > start { points.append((start, 1)); points.append((end, -1)) }
+            }
+            points.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+            var running = 0
+            for point in points {
+                running += point.1
+                #expect(running <= width, "\(label): \(running) executing on \(queue.name) of width \(width)")
+            }
         }
     }
 }

@@ -34,16 +34,35 @@ public struct BlockingAnalysis: Sendable {
         /// For each blocked operation, the position in `blocked` of `via`, or -1 when `via` is
         /// one of the root's own `operations` (or there is no `via`).
         public let viaPosition: [Int32]
+        /// True when the search budget ran out before this root: `blocked` then leaves out the
+        /// operations already listed under an earlier root.
+        public let isPartial: Bool
     }
 
-    /// Root causes in a fixed order: by kind as listed in `Cause`, then by declaration.
+    /// Root causes in a fixed order: by kind as listed in `Cause`, then by declaration. A cause
+    /// that itself waits behind another root is not one of them (see `dominated`).
     public let roots: [Root]
-    /// Whether the search was cut short on a pathological graph (very many roots over very many operations).
+    /// Causes whose operations wait, through dependencies, behind another root cause — an
+    /// operation never started that depends on another one never started, a cycle downstream
+    /// of a cycle — in the order of `Cause`: they are listed in that root's `blocked`.
+    public let dominated: [Cause]
+    /// Whether the search budget ran out: some roots are partial.
     public let isTruncated: Bool
+    /// The edges the searches visited: the measure of the work done, for tests.
+    public let work: Int
+    private let rootIndex: [Cause: Int]
 
-    /// - Complexity: O(*r* · (*n* + *e*)) for *r* root causes in the worst case, bounded by a
-    ///   budget of 50 million visited edges after which remaining roots list only themselves.
-    public init(_ graph: OperationGraph, _ index: GraphIndex, _ components: StronglyConnectedComponents) {
+    /// The default search budget: two visits of every operation and dependency, plus a hundred thousand.
+    public static func searchBudget(operations: Int, edges: Int) -> Int {
+        2 * (operations + edges) + 100_000
+    }
+
+    /// - Parameter budget: edges the searches for blocked operations may visit before each
+    ///   further root lists only what no earlier root listed; nil = `searchBudget`.
+    /// - Complexity: O((*n* + *e*) + budget): one pass finds the causes that wait behind
+    ///   others, then each root is searched exactly while the budget lasts, and the rest
+    ///   together in one more pass.
+    public init(_ graph: OperationGraph, _ index: GraphIndex, _ components: StronglyConnectedComponents, budget: Int? = nil) {
         // A cancel that reaches an operation before it starts makes it ignore its dependencies
         // and finish (S6): nothing through it is blocked in every schedule.
         let cancellation = CancellationReach(graph, index)
@@ -94,64 +113,20 @@ public struct BlockingAnalysis: Sendable {
             causes.append((.neverFinishes(operation: i), [Int32(i)], false))
         }
 
-        let n = index.operationCount
-        var stamp = [Int32](repeating: -1, count: n)
-        var positionOf = [Int32](repeating: -1, count: n)
-        var budget = 50_000_000
-        var truncated = false
-        var roots: [Root] = []
-        roots.reserveCapacity(causes.count)
-        index.dependentStart.withUnsafeBufferPointer { dependentStart in
-        index.dependentTargets.withUnsafeBufferPointer { dependentTargets in
-            for (number, (cause, seeds, seedsBlocked)) in causes.enumerated() {
-                let mark = Int32(number)
-                var blocked: [Int32] = []
-                var via: [Int32] = []
-                var viaPosition: [Int32] = []
-                var frontier: [Int32] = []
-                for seed in seeds where stamp[Int(seed)] != mark {
-                    stamp[Int(seed)] = mark
-                    frontier.append(seed)
-                    if seedsBlocked {
-                        positionOf[Int(seed)] = Int32(blocked.count)
-                        blocked.append(seed)
-                        via.append(-1)
-                        viaPosition.append(-1)
-                    } else {
-                        positionOf[Int(seed)] = -1
-                    }
-                }
-                if budget > 0 {
-                    var head = 0
-                    while head < frontier.count {
-                        let node = Int(frontier[head])
-                        head += 1
-                        let from = Int(dependentStart[node]), to = Int(dependentStart[node + 1])
-                        budget -= to - from
-                        for j in from..<to {
-                            let dependent = Int(dependentTargets[j])
-                            if stamp[dependent] != mark && !cancellation.mayCancel(dependent) {
-                                stamp[dependent] = mark
-                                frontier.append(Int32(dependent))
-                                positionOf[dependent] = Int32(blocked.count)
-                                blocked.append(Int32(dependent))
-                                via.append(Int32(node))
-                                viaPosition.append(positionOf[node])
-                            }
-                        }
-                    }
-                } else {
-                    truncated = true
-                }
-                roots.append(Root(cause: cause, operations: seedsBlocked ? [] : seeds, blocked: blocked, via: via, viaPosition: viaPosition))
-            }
-        }}
-        self.roots = roots
-        self.isTruncated = truncated
+        let search = BlockedSearch(index, components, causes: causes, budget: budget, cancellation: cancellation)
+        self.roots = search.roots
+        self.dominated = search.dominated
+        self.isTruncated = search.roots.contains { $0.isPartial }
+        self.work = search.work
+        var rootIndex: [Cause: Int] = [:]
+        for (i, root) in search.roots.enumerated() where rootIndex[root.cause] == nil { rootIndex[root.cause] = i }
+        self.rootIndex = rootIndex
     }
 
-    /// The root caused by `cause`, if any.
+    /// The root caused by `cause`, if any (nil also for a cause that waits behind another root).
+    ///
+    /// - Complexity: O(1) expected.
     public func root(for cause: Cause) -> Root? {
-        roots.first { $0.cause == cause }
+        rootIndex[cause].map { roots[$0] }
     }
 }

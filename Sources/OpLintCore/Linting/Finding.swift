@@ -90,6 +90,25 @@ public struct Finding: Sendable, Equatable {
 }
 
 extension Finding {
+    /// The most related locations a finding keeps; rules shorten their own lists before this
+    /// (a cycle keeps both ends of its path), and the linter cuts any longer one.
+    public static let relatedLimit = 100
+
+    /// The finding with at most `relatedLimit` related locations: the first ones, then one
+    /// saying how many were left out.
+    ///
+    /// - Complexity: O(`relatedLimit`).
+    func limitingRelated() -> Finding {
+        guard related.count > Self.relatedLimit else { return self }
+        var limited = self
+        let kept = Self.relatedLimit - 1
+        let last = related[kept - 1].location
+        limited.related = Array(related.prefix(kept)) + [Related(last, "… and \(related.count - kept) more related locations")]
+        return limited
+    }
+}
+
+extension Finding {
     /// The order findings are reported in: file, line, column, rule, then message.
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.location != rhs.location { return lhs.location < rhs.location }

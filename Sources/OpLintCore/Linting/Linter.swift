@@ -28,7 +28,7 @@ public struct Linter: Sendable {
             let override = severities[code]
             for var finding in rule.check(analysis) {
                 if case .some(.some(let severity)) = override { finding.severity = severity }
-                findings.append(finding)
+                findings.append(finding.limitingRelated())
             }
         }
         findings.append(contentsOf: analysis.graph.diagnostics)

@@ -16,6 +16,14 @@ public final class Document: Sendable, Equatable {
     private let bytes: [UInt8]
     /// Byte offset of the start of each line.
     private let lineStarts: [UInt32]
+    /// Lines longer than `checkpointStride` bytes (a minified file, a long array on one line),
+    /// by line number, with `checkpointStart[i]` the first of their entries in `checkpoints`:
+    /// the column count at every `checkpointStride` bytes into the line, so that a column
+    /// never takes more than a stride of scanning.
+    private let longLines: [UInt32]
+    private let checkpointStart: [UInt32]
+    private let checkpoints: [UInt32]
+    static let checkpointStride = 4096
 
     /// - Complexity: O(*n*) in the number of bytes.
     public init(path: String, bytes: [UInt8]) {
@@ -34,11 +42,32 @@ public final class Document: Sendable, Equatable {
             }
         }
         self.lineStarts = starts
+        var longLines: [UInt32] = []
+        var checkpointStart: [UInt32] = []
+        var checkpoints: [UInt32] = []
+        let stride = Self.checkpointStride
+        for line in starts.indices {
+            let start = Int(starts[line])
+            let end = line + 1 < starts.count ? Int(starts[line + 1]) : bytes.count
+            guard end - start > stride else { continue }
+            longLines.append(UInt32(line))
+            checkpointStart.append(UInt32(checkpoints.count))
+            var scalars: UInt32 = 0
+            var index = start
+            while index + stride <= end {
+                for k in index..<(index + stride) where bytes[k] & 0xC0 != 0x80 { scalars += 1 }
+                index += stride
+                checkpoints.append(scalars)
+            }
+        }
+        self.longLines = longLines
+        self.checkpointStart = checkpointStart
+        self.checkpoints = checkpoints
     }
 
     /// The line and column of a byte offset; the column counts Unicode scalars.
     ///
-    /// - Complexity: O(log *lines* + length of the line up to the offset).
+    /// - Complexity: O(log *lines* + min(length of the line up to the offset, 4,096)).
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
         var low = 0
@@ -50,12 +79,29 @@ public final class Document: Sendable, Equatable {
         let lineStart = Int(lineStarts[low])
         var column = 1
         var index = lineStart
+        let stride = Self.checkpointStride
+        if offset - lineStart >= stride, let long = Self.firstIndex(of: UInt32(low), in: longLines) {
+            let k = (offset - lineStart) / stride
+            column += Int(checkpoints[Int(checkpointStart[long]) + k - 1])
+            index = lineStart + k * stride
+        }
         while index < offset {
             // Count scalar starts: every byte that is not a UTF-8 continuation byte.
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
         return SourceLocation(file: path, line: low + 1, column: column)
+    }
+
+    /// The position of `value` in the sorted `array`. - Complexity: O(log *n*).
+    private static func firstIndex(of value: UInt32, in array: [UInt32]) -> Int? {
+        var low = 0
+        var high = array.count
+        while low < high {
+            let middle = (low + high) / 2
+            if array[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < array.count && array[low] == value ? low : nil
     }
 
     public static func == (lhs: Document, rhs: Document) -> Bool {

@@ -12,6 +12,27 @@ enum NameList {
     static func count(_ n: Int, _ noun: String) -> String {
         "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
+
+    /// The most steps a path shows; a longer one keeps its two ends around `… 7 more …`.
+    static let pathLimit = 12
+
+    /// Steps joined by ` → `: `a → b → c`, or for a long path `a → b → … 95 more … → y → z`.
+    ///
+    /// - Complexity: O(min(*steps*, `limit`)) names looked up.
+    static func path(count: Int, limit: Int = pathLimit, name: (Int) -> String) -> String {
+        shortened(count: count, limit: limit, item: name, skipped: { "… \($0) more …" }).joined(separator: " → ")
+    }
+
+    /// The first `limit / 2` and last `limit / 2` of `count` items, with one item for the
+    /// skipped middle made by `skipped`, in order.
+    ///
+    /// - Complexity: O(min(*count*, `limit`)) items made.
+    static func shortened<T>(count: Int, limit: Int, item: (Int) -> T, skipped: (Int) -> T) -> [T] {
+        guard count > limit else { return (0..<count).map(item) }
+        let head = limit / 2
+        let tail = limit - head
+        return (0..<head).map(item) + [skipped(count - head - tail)] + (count - tail..<count).map(item)
+    }
 }
 
 extension GraphAnalysis {
@@ -26,9 +47,10 @@ extension GraphAnalysis {
         }
     }
 
-    /// The dependency cycle as a path: `a → b → c → a`.
+    /// The dependency cycle as a path: `a → b → c → a`, its middle left out when it is long.
     func cyclePath(_ cycle: DependencyCycle) -> String {
-        (cycle.path + cycle.path.prefix(1)).map { name(Int($0)) }.joined(separator: " → ")
+        let path = cycle.path
+        return NameList.path(count: path.count + 1) { name(Int(path[$0 % path.count])) }
     }
 
     /// What a root cause is, in words, for messages.

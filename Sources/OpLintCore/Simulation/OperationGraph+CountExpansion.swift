@@ -52,6 +52,30 @@ extension OperationGraph {
         return expanded
     }
 
+    /// How many operations, and dependencies plus waits, `expandingCounts()` would make:
+    /// a copy keeps every edge, so a counted operation that depends on another counted one
+    /// makes the product of the two counts. Saturates at `Int.max`.
+    ///
+    /// - Complexity: O(*n* + *e*).
+    public func countExpansionSize() -> (operations: Int, edges: Int) {
+        var copies: [String: Int] = [:]
+        for operation in operations where operation.count > 1 { copies[operation.name] = operation.count }
+        var total = (operations: 0, edges: 0)
+        func add(_ value: Int, to sum: inout Int) {
+            let (result, overflow) = sum.addingReportingOverflow(value)
+            sum = overflow ? Int.max : result
+        }
+        for operation in operations {
+            add(operation.count, to: &total.operations)
+            var references = 0
+            for reference in operation.dependencies { add(copies[reference.name] ?? 1, to: &references) }
+            for reference in operation.waitsFor { add(copies[reference.name] ?? 1, to: &references) }
+            let (edges, overflow) = references.multipliedReportingOverflow(by: operation.count)
+            add(overflow ? Int.max : edges, to: &total.edges)
+        }
+        return total
+    }
+
     /// The names an operation name stands for after count expansion: itself, or its copies.
     func expandedNames(_ name: String, counts: [String: Int]) -> [String] {
         guard let count = counts[name], count > 1 else { return [name] }

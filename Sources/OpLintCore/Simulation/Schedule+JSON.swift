@@ -64,14 +64,14 @@ extension StuckReport {
             "time": ScheduleFormatting.json(time),
             "unfinished": .array(unfinished.map(JSONValue.string)),
             "rootCauses": .array(rootCauses.map { cause in
-                .object([
+                var object: [String: JSONValue] = [
                     "kind": .string(cause.kind.rawValue),
                     "heading": .string(cause.heading),
                     "queue": cause.queue.map(JSONValue.string) ?? .null,
                     "width": cause.width.map(JSONValue.int) ?? .null,
                     "fix": .string(cause.fix),
                     "members": .array(cause.members.map { member in
-                        .object([
+                        var object: [String: JSONValue] = [
                             "operation": .string(member.operation),
                             "situation": .string(member.situation),
                             "line": .string(member.line),
@@ -81,7 +81,9 @@ extension StuckReport {
                                 object["location"] = edge.location.map(Self.json) ?? .null
                                 return .object(object)
                             }),
-                        ])
+                        ]
+                        if member.omittedEdges > 0 { object["moreWaitsFor"] = .int(member.omittedEdges) }
+                        return .object(object)
                     }),
                     "blocked": .array(cause.blocked.map { blocked in
                         var object = Self.reasonFields(blocked.reason)
@@ -89,7 +91,9 @@ extension StuckReport {
                         object["via"] = .string(blocked.via)
                         return .object(object)
                     }),
-                ])
+                ]
+                if cause.blockedIsPartial { object["blockedIsPartial"] = .bool(true) }
+                return .object(object)
             }),
         ])
     }

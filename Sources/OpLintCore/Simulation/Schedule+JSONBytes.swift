@@ -13,7 +13,25 @@ extension Schedule {
     public func json(chunkSize: Int, to write: ([UInt8]) throws -> Void) rethrows {
         var out = ScheduleWriter(capacity: min(entries.count * 240, chunkSize) + 4096)
         out.append("{\n  \"criticalPath\": ")
-        out.append(nested: criticalPathJSON())
+        if criticalPath.isEmpty {
+            out.append("[]")
+        } else {
+            // As long as the schedule on a chain: written row by row like it.
+            out.append("[\n")
+            for (k, step) in criticalPath.enumerated() {
+                out.append("    {\n      \"end\": ")
+                out.append(jsonTime: step.end)
+                out.append(",\n      \"operation\": ")
+                out.append(jsonString: step.operation)
+                out.append(",\n      \"releasedBy\": ")
+                out.append(jsonConstraint: step.releasedBy)
+                out.append(",\n      \"start\": ")
+                out.append(jsonTime: step.start)
+                out.append(k < criticalPath.count - 1 ? "\n    },\n" : "\n    }\n")
+                try out.flush(ifAtLeast: chunkSize, to: write)
+            }
+            out.append("  ]")
+        }
         out.append(",\n  \"makespan\": ")
         out.append(nested: ScheduleFormatting.json(makespan))
         out.append(",\n  \"platform\": ")
@@ -48,7 +66,7 @@ extension Schedule {
             out.append("  ]")
         }
         out.append(",\n  \"stuck\": ")
-        out.append(nested: stuck?.json() ?? .null)
+        if let stuck { stuck.appendJSON(to: &out) } else { out.append("null") }
         out.append("\n}\n")
         try out.flush(ifAtLeast: 1, to: write)
     }
@@ -68,16 +86,48 @@ extension ScheduleWriter {
         append(bytes: lines)
     }
 
-    /// A string literal as `JSONValue` prints it.
+    /// A string literal as `JSONValue` prints it, escaped byte by byte: quotes, backslashes,
+    /// control characters, DEL and U+2028/U+2029.
     mutating func append(jsonString text: String) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        var text = text
+        text.withUTF8 { utf8 in
             append(byte: 0x22)
-            append(text)
+            var start = 0
+            var i = 0
+            let count = utf8.count
+            while i < count {
+                let byte = utf8[i]
+                let escape: StaticString?
+                var width = 1
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0xE2 where i + 2 < count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+                    escape = utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    escape = nil
+                }
+                if escape == nil && byte >= 0x20 && byte != 0x7F {
+                    i += 1
+                    continue
+                }
+                append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                if let escape {
+                    escape.withUTF8Buffer { append(bytes: $0) }
+                } else {
+                    // Other control characters and DEL: \u00XX in lower-case hex.
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    append(bytes: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+                i += width
+                start = i
+            }
+            append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<count]))
             append(byte: 0x22)
-        } else {
-            var quoted = ""
-            JSONValue.appendQuoted(text, to: &quoted)
-            append(quoted)
         }
     }
 

@@ -24,6 +24,23 @@ extension SimulationModel {
         return edges
     }
 
+    /// `order` grouped by queue, keeping its order within each queue (operations in no queue left out).
+    ///
+    /// - Complexity: O(*n* + queues).
+    static func groupedByQueue(_ order: [Int32], queueOf: [Int32], queueCount: Int) -> (start: [Int32], operations: [Int32]) {
+        var start = [Int32](repeating: 0, count: queueCount + 1)
+        for op in order where queueOf[Int(op)] >= 0 { start[Int(queueOf[Int(op)]) + 1] += 1 }
+        for q in 0..<queueCount { start[q + 1] += start[q] }
+        var fill = start
+        var operations = [Int32](repeating: 0, count: Int(start[queueCount]))
+        for op in order where queueOf[Int(op)] >= 0 {
+            let q = Int(queueOf[Int(op)])
+            operations[Int(fill[q])] = op
+            fill[q] += 1
+        }
+        return (start, operations)
+    }
+
     /// The index's edges plus `extra`, as one adjacency, with each edge's position in the index (-1 = extra).
     ///
     /// - Complexity: O(*n* + *e*).

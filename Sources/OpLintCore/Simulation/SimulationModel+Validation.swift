@@ -1,6 +1,12 @@
 extension SimulationModel {
+    /// The most operations the simulator expands `count` into (docs/simulation.md).
+    public static let maximumOperations = 4_000_000
+    /// The most dependencies and waits `count` expansion may make.
+    public static let maximumEdges = 16_000_000
+
     /// Refuses numbers the simulator cannot trust: negative or non-finite durations and
-    /// times, counts below 1, widths below -1.
+    /// times, counts below 1, counts that expand beyond `maximumOperations` or
+    /// `maximumEdges`, widths below -1.
     ///
     /// - Complexity: O(*n*); messages are built only for the value refused.
     static func validateNumbers(_ graph: OperationGraph, whatIf: WhatIf) throws {
@@ -11,6 +17,16 @@ extension SimulationModel {
                 guard operations[i].count >= 1 else {
                     throw SimulationError("count of operation \(quoted(operations[i].name)) is \(operations[i].count); it must be at least 1")
                 }
+            }
+        }
+        if graph.operations.contains(where: { $0.count > 1 }) {
+            let size = graph.countExpansionSize()
+            if size.operations > maximumOperations || size.edges > maximumEdges {
+                throw SimulationError(
+                    "count expands the graph to \(size.operations == Int.max ? "too many" : String(size.operations)) operations and "
+                    + "\(size.edges == Int.max ? "too many" : String(size.edges)) dependencies and waits (each copy keeps every edge, so "
+                    + "a counted operation depending on another counted one makes the product of the counts); the simulator stops "
+                    + "at \(maximumOperations) operations and \(maximumEdges) edges: lower the counts")
             }
         }
         for queue in graph.queues where queue.maxConcurrentOperationCount < -1 {

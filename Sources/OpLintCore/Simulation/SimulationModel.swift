@@ -27,6 +27,10 @@ public final class SimulationModel: Sendable {
     let additionOrder: [Int32]
     /// Position of each operation in `additionOrder`, or -1.
     let additionRank: [Int32]
+    /// The operations added to queue `q`, in order of addition, are
+    /// `queueAdditions[queueAdditionStart[q]..<queueAdditionStart[q + 1]]` (for `cancelAll`).
+    let queueAdditionStart: [Int32]
+    let queueAdditions: [Int32]
 
     /// Every edge "waiter waits for target": dependencies, exclusivity (S21) and barrier (S18) order.
     let dependencyStart: [Int32]
@@ -158,6 +162,7 @@ public final class SimulationModel: Sendable {
         for (r, op) in order.enumerated() { additionRank[Int(op)] = Int32(r) }
         additionOrder = order
         self.additionRank = additionRank
+        (queueAdditionStart, queueAdditions) = SimulationModel.groupedByQueue(order, queueOf: queueOf, queueCount: widths.count)
 
         // Edges: the index's, plus barrier order.
         let barrierEdges = SimulationModel.barrierEdges(order: order, queueOf: queueOf, isBarrier: isBarrier, queueCount: widths.count)

@@ -10,44 +10,79 @@ extension SimulationRun {
     /// Apple model: starts ready operations while queues have free slots and threads remain.
     /// Across queues, the higher effective QoS first (S10), then queue order.
     ///
-    /// - Complexity: O(log *n* + candidate queues) per start.
+    /// Queues whose state changed since the last call (`dirtyQueues`) become candidates keyed
+    /// by their head; the best candidate is taken from two heaps — heads that need a thread
+    /// and heads that do not — so a start costs O(log *queues*), not a pass over every queue.
+    /// - Complexity: O(log *n* + log *queues*) per start, plus O(log *queues*) per queue made
+    ///   dirty.
     mutating func dispatchApple() {
+        for q in dirtyQueues {
+            queues[Int(q)].isDirty = false
+            enterCandidate(Int(q))
+        }
+        dirtyQueues.removeAll(keepingCapacity: true)
+        threadReleasedSinceDispatch = false
         while true {
-            var best = -1
-            var bestQoS = QualityOfService.background
-            var bestRank = Int.max
-            var i = 0
-            while i < dirtyQueues.count {
-                let q = Int(dirtyQueues[i])
-                var keep = !queues[q].suspended && queues[q].used < queues[q].width
-                var op = -1
-                if keep, let top = head(of: q) { op = top } else { keep = false }
-                if keep && !model.queueIsMain[q] && needsThread(op) && threadsUsed >= model.threads {
-                    threadBlocked = true
-                    keep = false
-                }
-                guard keep else {
-                    queues[q].isDirty = false
-                    dirtyQueues.swapAt(i, dirtyQueues.count - 1)
-                    dirtyQueues.removeLast()
-                    continue
-                }
-                let qos = model.effectiveQoS[op]
-                let rank = queueTieRank[q]
-                if best < 0 || qos > bestQoS || (qos == bestQoS && rank < bestRank) {
-                    best = q
-                    bestQoS = qos
-                    bestRank = rank
-                }
-                i += 1
+            let free = validCandidate(needsThread: false)
+            // Without a free thread only heads that need none can start (the main queue, cancelled ones…).
+            let threaded = threadsUsed < model.threads ? validCandidate(needsThread: true) : nil
+            let pick: QueueCandidate
+            switch (free, threaded) {
+            case (nil, nil): return
+            case (let f?, nil): pick = f
+            case (nil, let t?): pick = t
+            case (let f?, let t?): pick = min(f, t)
             }
-            guard best >= 0, let key = queues[best].ready.popMin() else { return }
+            if pick == threaded { _ = threadCandidates.popMin() } else { _ = freeCandidates.popMin() }
+            let best = Int(pick.queue)
+            guard let key = queues[best].ready.popMin() else { continue }
             let op = Int(model.additionOrder[Int(key & Self.additionMask)])
             startReason[op] = releaseAtStart(op, queue: best)
             takeSlot(op, queue: best)
             phase[op] = .dispatched
             dispatchedAt[op] = now
             start(op)
+            enterCandidate(best)
+        }
+    }
+
+    /// Makes queue `q` a candidate for the next start if it can start its head now (but for
+    /// the thread limit), replacing any earlier entry of it.
+    mutating func enterCandidate(_ q: Int) {
+        count(1)
+        queues[q].candidateStamp &+= 1
+        guard !queues[q].suspended, queues[q].used < queues[q].width, let op = head(of: q) else { return }
+        let qos = UInt64(QualityOfService.allCases.count - 1 - Self.qosOrder(model.effectiveQoS[op]))
+        let candidate = QueueCandidate(key: qos << 32 | UInt64(queueTieRank[q]), queue: Int32(q), stamp: queues[q].candidateStamp)
+        if !model.queueIsMain[q] && needsThread(op) {
+            threadCandidates.insert(candidate)
+        } else {
+            freeCandidates.insert(candidate)
+        }
+    }
+
+    /// The best entry of one candidate heap that still stands, dropping stale ones on the way.
+    mutating func validCandidate(needsThread: Bool) -> QueueCandidate? {
+        while let top = needsThread ? threadCandidates.min : freeCandidates.min {
+            count(1)
+            let q = Int(top.queue)
+            if top.stamp == queues[q].candidateStamp && !queues[q].suspended && queues[q].used < queues[q].width
+                && !queues[q].ready.isEmpty {
+                return top
+            }
+            if needsThread { _ = threadCandidates.popMin() } else { _ = freeCandidates.popMin() }
+        }
+        return nil
+    }
+
+    /// The position of a quality of service from the lowest (background, 0) to the highest.
+    static func qosOrder(_ qos: QualityOfService) -> Int {
+        switch qos {
+        case .background: 0
+        case .utility: 1
+        case .default: 2
+        case .userInitiated: 3
+        case .userInteractive: 4
         }
     }
 
@@ -58,6 +93,7 @@ extension SimulationRun {
     mutating func schedule(_ q: Int) {
         guard q >= 0, !queues[q].suspended else { return }
         while queues[q].used < queues[q].width, let key = queues[q].ready.popMin() {
+            count(1)
             let op = Int(model.additionOrder[Int(key & Self.additionMask)])
             startReason[op] = releaseAtStart(op, queue: q)
             takeSlot(op, queue: q)
@@ -83,6 +119,7 @@ extension SimulationRun {
     mutating func runPools() {
         for p in pools.indices {
             while pools[p].busy < pools[p].threads, let op32 = pools[p].pending.popFirst() {
+                count(1)
                 let op = Int(op32)
                 let q = Int(model.queueOf[op])
                 if q >= 0 && queues[q].runningBarriers > 0 {

@@ -48,6 +48,7 @@ extension SimulationRun {
     }
 
     mutating func markDirty(_ q: Int) {
+        count(1)
         guard !queues[q].isDirty else { return }
         queues[q].isDirty = true
         dirtyQueues.append(Int32(q))
@@ -103,9 +104,9 @@ extension SimulationRun {
             timed.insert(TimedEvent(time: now, order: finishOrder(op), operation: Int32(op)))
             return
         }
-        let left = waitsLeftAtStart(op)
-        if left > 0 {
-            waitsLeft[op] = Int32(left)
+        count(1 + Int(model.waitStart[op + 1] - model.waitStart[op]) + Int(model.queueWaitStart[op + 1] - model.queueWaitStart[op]))
+        waitsLeft[op] = Int32(unfinishedWaitTargets(op))
+        if waitsLeft[op] > 0 || waitedQueuesNotEmpty(op) > 0 {
             phase[op] = .waiting
             takeThread(op, blocked: true)
             return
@@ -113,12 +114,19 @@ extension SimulationRun {
         beginRun(op, reason: startReason[op])
     }
 
-    /// Unfinished `waitsFor` targets and non-empty `waitsForQueues` of an operation.
-    func waitsLeftAtStart(_ op: Int) -> Int {
+    /// Unfinished `waitsFor` targets of an operation, one per wait; kept in `waitsLeft` while
+    /// it waits and counted down as they finish.
+    func unfinishedWaitTargets(_ op: Int) -> Int {
         var left = 0
         for position in Int(model.waitStart[op])..<Int(model.waitStart[op + 1]) {
             if phase[Int(model.waitTargets[position])] != .finished { left += 1 }
         }
+        return left
+    }
+
+    /// The `waitsForQueues` of an operation whose queue has unfinished operations now.
+    func waitedQueuesNotEmpty(_ op: Int) -> Int {
+        var left = 0
         for position in Int(model.queueWaitStart[op])..<Int(model.queueWaitStart[op + 1]) {
             if queues[Int(model.queueWaitTargets[position])].unfinishedAdded > 0 { left += 1 }
         }
@@ -191,10 +199,11 @@ extension SimulationRun {
             threadsUsed -= 1
             lastThreadFreedBy = Int32(op)
             lastThreadFreedAt = now
-            if threadBlocked {
-                threadBlocked = false
-                for q in queues.indices where !queues[q].ready.isEmpty { markDirty(q) }
-            }
+            // Queues waiting for a thread stay candidates (`dispatchApple`); those whose head was
+            // cancelled meanwhile may need none now.
+            for q in cancelledWhileReady { markDirty(Int(q)) }
+            cancelledWhileReady.removeAll()
+            threadReleasedSinceDispatch = true
         }
     }
 
@@ -211,6 +220,7 @@ extension SimulationRun {
         phase[op] = .finished
         endTime[op] = now
         if runStart[op].isNaN { runStart[op] = now }
+        count(1 + Int(model.dependentStart[op + 1] - model.dependentStart[op]) + 2 * Int(model.waiterStart[op + 1] - model.waiterStart[op]))
         // Dependents first (linux-operationqueue.md rule 41: before the slot is freed).
         for position in Int(model.dependentStart[op])..<Int(model.dependentStart[op + 1]) {
             let dependent = Int(model.dependentTargets[position])
@@ -220,9 +230,12 @@ extension SimulationRun {
                 if isLinux { schedule(Int(model.queueOf[dependent])) }
             }
         }
-        for position in Int(model.waiterStart[op])..<Int(model.waiterStart[op + 1]) {
-            let waiter = Int(model.waiterTargets[position])
-            recheckWaits(waiter, reason: Release(kind: .wait, other: Int32(op)))
+        let waiters = Int(model.waiterStart[op])..<Int(model.waiterStart[op + 1])
+        for position in waiters where phase[Int(model.waiterTargets[position])] == .waiting {
+            waitsLeft[Int(model.waiterTargets[position])] -= 1
+        }
+        for position in waiters {
+            recheckWaits(Int(model.waiterTargets[position]), reason: Release(kind: .wait, other: Int32(op)))
         }
         let q = Int(model.queueOf[op])
         guard q >= 0 else { return }
@@ -243,6 +256,7 @@ extension SimulationRun {
             markDirty(q)
         }
         if queues[q].unfinishedAdded == 0 {
+            count(model.queueWaiters[q].count)
             for waiter in model.queueWaiters[q] {
                 recheckWaits(Int(waiter), reason: Release(kind: .queueWait, other: Int32(q)))
             }
@@ -252,10 +266,9 @@ extension SimulationRun {
 
     /// A waiting operation re-counts what it waits for; when nothing is left, it runs.
     mutating func recheckWaits(_ waiter: Int, reason: Release) {
-        guard phase[waiter] == .waiting else { return }
-        let left = waitsLeftAtStart(waiter)
-        waitsLeft[waiter] = Int32(left)
-        if left == 0 { beginRun(waiter, reason: reason) }
+        count(1 + Int(model.queueWaitStart[waiter + 1] - model.queueWaitStart[waiter]))
+        guard phase[waiter] == .waiting, waitsLeft[waiter] == 0, waitedQueuesNotEmpty(waiter) == 0 else { return }
+        beginRun(waiter, reason: reason)
     }
 
     /// Applies a timed event: cancel, cancelAll, suspend, resume.
@@ -265,7 +278,9 @@ extension SimulationRun {
             cancel(Int(op))
         case .cancelAll(let q):
             // S20: every operation currently in the queue.
-            for op in model.additionOrder where model.queueOf[Int(op)] == q {
+            let added = Int(model.queueAdditionStart[Int(q)])..<Int(model.queueAdditionStart[Int(q) + 1])
+            count(added.count)
+            for op in model.queueAdditions[added] {
                 let phase = self.phase[Int(op)]
                 if phase != .notAdded && phase != .finished { cancel(Int(op)) }
             }
@@ -293,7 +308,13 @@ extension SimulationRun {
             }
         case .running:
             if model.checksCancellation[op] && model.finishes[op] { finish(op) }
-        case .notAdded, .ready, .dispatched, .waiting, .finished, .failedStart:
+        case .ready:
+            // Apple model: a queue waiting for a thread looks at its head again once one is
+            // released (at once when one was released at this instant already).
+            if !isLinux {
+                if threadReleasedSinceDispatch { markDirty(Int(model.queueOf[op])) } else { cancelledWhileReady.append(model.queueOf[op]) }
+            }
+        case .notAdded, .dispatched, .waiting, .finished, .failedStart:
             break
         }
     }

@@ -9,16 +9,14 @@ extension SimulationRun {
     /// The wait-for graph when no progress is possible, reduced to root causes; nil when
     /// every operation that was added or started finished.
     ///
-    /// - Complexity: O(*n* + *e*) plus, per root cause, the operations behind it.
+    /// - Complexity: O(*n* + *e*) for the graph (a waiter and the many operations holding what
+    ///   it needs meet in one shared node), plus the search for what waits behind each cause
+    ///   (`StuckGraph.blocked`: linear, exact while its budget lasts).
     func stuckReport() -> StuckReport? {
         let n = model.operationCount
-        var member = [Int32](repeating: -1, count: n)
-        var nodes: [Int] = []
-        for op in 0..<n where isScheduled(op) && phase[op] != .finished {
-            member[op] = Int32(nodes.count)
-            nodes.append(op)
-        }
-        guard !nodes.isEmpty else { return nil }
+        var graph = StuckGraph(operationCount: n, queueCount: model.queueCount)
+        for op in 0..<n where isScheduled(op) && phase[op] != .finished { graph.add(op) }
+        guard !graph.nodes.isEmpty else { return nil }
 
         // Who holds what, for slot and thread edges.
         var slotHolders = [[Int]](repeating: [], count: model.queueCount)
@@ -35,34 +33,42 @@ extension SimulationRun {
             }
         }
 
-        // Edges of each node; never-started targets join the graph as they are found.
-        var edges: [[WaitFor]] = []
+        // Edges of each node; never-started targets and shared resources join the graph as they are found.
         var situation: [String] = []
         var root: [StuckReport.RootCause.Kind?] = []
         var i = 0
-        while i < nodes.count {
-            let op = nodes[i]
-            let (s, r, e) = describe(op, slotHolders: slotHolders, threadHolders: threadHolders, poolHolders: poolHolders, addedUnfinished: addedUnfinished)
-            for edge in e where member[edge.target] < 0 {
-                member[edge.target] = Int32(nodes.count)
-                nodes.append(edge.target)
+        while i < graph.nodes.count {
+            let node = graph.nodes[i]
+            if let resource = StuckGraph.Resource(node: node, queueCount: model.queueCount) {
+                let holders: [Int]
+                switch resource {
+                case .slots(let q): holders = slotHolders[q]
+                case .drain(let q): holders = addedUnfinished[q]
+                case .threads: holders = threadHolders
+                case .pool(let p): holders = poolHolders[p]
+                }
+                graph.setEdges(i, holders.map { WaitFor(target: $0, reason: .thread, location: nil) })
+                situation.append("")
+                root.append(nil)
+            } else {
+                let (s, r, e) = describe(node, slotHolders: slotHolders, threadHolders: threadHolders, poolHolders: poolHolders, addedUnfinished: addedUnfinished)
+                graph.setEdges(i, e)
+                situation.append(s)
+                root.append(r)
             }
-            situation.append(s)
-            root.append(r)
-            edges.append(e)
             i += 1
         }
-        let localEdges = edges.map { $0.map { Int(member[$0.target]) } }
-        let components = WaitForComponents(successors: localEdges)
+        let nodes = graph.nodes
+        let components = WaitForComponents(successors: graph.local)
 
         var causes: [(first: Int, cause: StuckReport.RootCause, members: [Int])] = []
         for component in components.components {
-            let set = Set(component)
-            let isCycle = component.count > 1 || localEdges[component[0]].contains(component[0])
+            let isCycle = component.count > 1 || graph.local[component[0]].contains(component[0])
             guard isCycle else { continue }
-            let sorted = component.sorted { nodes[$0] < nodes[$1] }
-            let inner = sorted.map { v in edges[v].filter { set.contains(Int(member[$0.target])) } }
-            let cause = cycleCause(nodes: sorted.map { nodes[$0] }, situations: sorted.map { situation[$0] }, edges: inner)
+            let sorted = component.filter { nodes[$0] >= 0 }.sorted { nodes[$0] < nodes[$1] }
+            guard !sorted.isEmpty else { continue }
+            let inner = graph.innerEdges(of: sorted, in: component, limit: StuckReport.heldByListLimit)
+            let cause = cycleCause(nodes: sorted.map { nodes[$0] }, situations: sorted.map { situation[$0] }, edges: inner.map(\.edges), omitted: inner.map(\.omitted))
             causes.append((nodes[sorted[0]], cause, sorted))
         }
         var grouped: [String: Int] = [:]
@@ -88,34 +94,18 @@ extension SimulationRun {
             causes.append((op, cause, [v]))
         }
 
-        // Reverse edges, to find what waits behind each cause.
-        var reverse = [[(source: Int, edge: Int)]](repeating: [], count: nodes.count)
-        for v in nodes.indices {
-            for (k, target) in localEdges[v].enumerated() { reverse[target].append((v, k)) }
-        }
-        var stamp = [Int](repeating: -1, count: nodes.count)
+        // What waits behind each cause.
+        let behind = graph.blocked(behind: causes.map(\.members)).causes
         for c in causes.indices {
-            var queue = causes[c].members
-            for v in queue { stamp[v] = c }
-            var blocked: [(Int, StuckReport.Blocked)] = []
-            var head = 0
-            while head < queue.count {
-                let v = queue[head]
-                head += 1
-                for (source, k) in reverse[v] where stamp[source] != c {
-                    stamp[source] = c
-                    queue.append(source)
-                    blocked.append((nodes[source], StuckReport.Blocked(
-                        operation: model.name(nodes[source]), via: model.name(nodes[v]), reason: edges[source][k].reason)))
-                }
+            causes[c].cause.blocked = behind[c].blocked.sorted { $0.operation < $1.operation }.map { entry in
+                StuckReport.Blocked(operation: model.name(entry.operation), via: model.name(entry.via), reason: entry.reason)
             }
-            blocked.sort { $0.0 < $1.0 }
-            causes[c].cause.blocked = blocked.map(\.1)
+            causes[c].cause.blockedIsPartial = behind[c].isPartial
         }
         causes.sort { $0.first < $1.first }
         return StuckReport(
             time: now,
-            unfinished: nodes.sorted().map(model.name),
+            unfinished: nodes.filter { $0 >= 0 }.sorted().map(model.name),
             rootCauses: causes.map(\.cause)
         )
     }
@@ -150,12 +140,12 @@ extension SimulationRun {
             if queues[q].suspended { return ("ready on suspended queue \(queueName)", .suspendedQueue, []) }
             if queues[q].width == 0 { return ("ready on \(queueName), which has width 0", .zeroWidthQueue, []) }
             if queues[q].used >= queues[q].width {
-                return ("ready, no free slot on \(queueName)", nil, slotHolders[q].map { WaitFor(target: $0, reason: .slot(queue: queueName), location: nil) })
+                return ("ready, no free slot on \(queueName)", nil, [WaitFor(target: StuckGraph.Resource.slots(q).node(queueCount: model.queueCount), reason: .slot(queue: queueName), location: nil)])
             }
-            return ("ready, no free thread", nil, threadHolders.map { WaitFor(target: $0, reason: .thread, location: nil) })
+            return ("ready, no free thread", nil, [WaitFor(target: StuckGraph.Resource.threads.node(queueCount: model.queueCount), reason: .thread, location: nil)])
         case .dispatched:
-            let p = bypass[op] ? model.queuePool[q] : model.queuePool[q]
-            return ("dispatched, no free thread in the pool", nil, poolHolders[p].map { WaitFor(target: $0, reason: .thread, location: nil) })
+            let p = model.queuePool[q]
+            return ("dispatched, no free thread in the pool", nil, [WaitFor(target: StuckGraph.Resource.pool(p).node(queueCount: model.queueCount), reason: .thread, location: nil)])
         case .waiting:
             var result: [WaitFor] = []
             for position in Int(model.waitStart[op])..<Int(model.waitStart[op + 1]) {
@@ -167,9 +157,10 @@ extension SimulationRun {
             for position in Int(model.queueWaitStart[op])..<Int(model.queueWaitStart[op + 1]) {
                 let target = Int(model.queueWaitTargets[position])
                 let reference = model.graph.operations[op].waitsForQueues[Int(model.queueWaitReference[position])]
-                for other in addedUnfinished[target] {
-                    result.append(WaitFor(target: other, reason: .queueWait(queue: model.queueName(target)), location: model.graph.location(of: reference)))
-                }
+                guard !addedUnfinished[target].isEmpty else { continue }
+                result.append(WaitFor(
+                    target: StuckGraph.Resource.drain(target).node(queueCount: model.queueCount),
+                    reason: .queueWait(queue: model.queueName(target)), location: model.graph.location(of: reference)))
             }
             return (executing(op), nil, result)
         case .running:
@@ -187,7 +178,7 @@ extension SimulationRun {
     }
 
     /// A cycle of waits: its kind by the edges it has, its members and a fix.
-    func cycleCause(nodes: [Int], situations: [String], edges: [[WaitFor]]) -> StuckReport.RootCause {
+    func cycleCause(nodes: [Int], situations: [String], edges: [[WaitFor]], omitted: [Int]) -> StuckReport.RootCause {
         let all = edges.flatMap { $0 }
         var kind = StuckReport.RootCause.Kind.dependencyCycle
         var queue: Int?
@@ -206,10 +197,11 @@ extension SimulationRun {
                 kind = .exclusivityCycle
             }
         }
-        let members = zip(nodes, zip(situations, edges)).map { op, pair in
+        let members = nodes.indices.map { k in
             StuckReport.Member(
-                operation: model.name(op), situation: pair.0,
-                edges: pair.1.map { StuckReport.WaitEdge(target: model.name($0.target), reason: $0.reason, location: $0.location) })
+                operation: model.name(nodes[k]), situation: situations[k],
+                edges: edges[k].map { StuckReport.WaitEdge(target: model.name($0.target), reason: $0.reason, location: $0.location) },
+                omittedEdges: omitted[k])
         }
         var text: String
         switch kind {

@@ -20,6 +20,16 @@ struct SimulationRun {
         static let added = Release(kind: .added, other: -1)
     }
 
+    /// A queue that may start its head: smaller `key` first (higher QoS, then queue order);
+    /// an entry whose `stamp` is not the queue's current one is stale.
+    struct QueueCandidate: Comparable, Sendable {
+        var key: UInt64
+        var queue: Int32
+        var stamp: UInt32
+
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.key, lhs.stamp) < (rhs.key, rhs.stamp) }
+    }
+
     /// Per-queue state.
     struct QueueState {
         var width: Int
@@ -38,6 +48,8 @@ struct SimulationRun {
         var longestWait = 0.0
         var longestWaitOperation: Int32 = -1
         var isDirty = false
+        /// Apple model: the version of the queue's entry among the start candidates.
+        var candidateStamp: UInt32 = 0
         /// Linux: additions at this instant wait for one `_schedule()` of the batch.
         var hasBatch = false
         /// Linux: barrier blocks executing now; as dispatch barriers they hold back the
@@ -83,6 +95,11 @@ struct SimulationRun {
     var duration: [Double]
     var startCounter: [Int64]
     var nextStart: Int64 = 0
+    #if DEBUG
+    /// Debug builds: the steps the run took (loop turns, heap entries, edges followed), so
+    /// tests can check that the work grows linearly with the graph without timing anything.
+    var steps = 0
+    #endif
 
     var queues: [QueueState]
     var dirtyQueues: [Int32] = []
@@ -90,7 +107,15 @@ struct SimulationRun {
     var threadsUsed = 0
     var lastThreadFreedBy: Int32 = -1
     var lastThreadFreedAt = -1.0
-    var threadBlocked = false
+    /// Apple model: queues that can start their head, keyed by the head's QoS then queue order;
+    /// one heap for heads that need a thread, one for heads that do not (`dispatchApple`).
+    var threadCandidates = BinaryHeap<QueueCandidate>()
+    var freeCandidates = BinaryHeap<QueueCandidate>()
+    /// Apple model: queues whose ready operation was cancelled, so that its head may no longer
+    /// need a thread; they are looked at again when a thread is released.
+    var cancelledWhileReady: [Int32] = []
+    /// Apple model: a thread was released since the last `dispatchApple`.
+    var threadReleasedSinceDispatch = false
     var tickPending = false
 
     var timed = BinaryHeap<TimedEvent>()
@@ -157,6 +182,7 @@ struct SimulationRun {
     ///   with CPU contention, O(executing operations) per instant.
     mutating func run() {
         while let t = nextTime() {
+            count(1)
             if model.cores != nil { advanceWork(to: t) }
             now = t
             while let top = timed.min, top.time <= t {
@@ -179,6 +205,14 @@ struct SimulationRun {
             if isLinux { scheduleBatches() } else { dispatchApple() }
             if model.cores != nil { updateRates() }
         }
+    }
+
+    /// Adds `n` to `steps` in debug builds; nothing in release builds.
+    @inline(__always)
+    mutating func count(_ n: Int) {
+        #if DEBUG
+        steps += n
+        #endif
     }
 
     /// The next instant something happens, or nil when nothing can.

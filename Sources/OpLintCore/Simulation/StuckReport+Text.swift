@@ -1,6 +1,8 @@
 extension StuckReport {
     /// How many operations behind a cause are listed by name in text.
     public static let blockedListLimit = 10
+    /// How many members of a cause are listed in text, one line each (JSON lists them all).
+    public static let memberListLimit = 100
 
     /// The report in the shape of docs/simulation.md: each root cause with its members, what
     /// waits behind it, and the fix.
@@ -12,13 +14,17 @@ extension StuckReport {
         var out = "stuck at t=\(F.time(time)): \(count) operation\(count == 1 ? "" : "s") can never finish\n"
         for cause in rootCauses {
             out += "  " + cause.heading + ":\n"
-            let nameWidth = cause.members.map { F.name($0.operation).count }.max() ?? 0
-            for member in cause.members {
+            let nameWidth = cause.members.prefix(Self.memberListLimit).map { F.name($0.operation).count }.max() ?? 0
+            for member in cause.members.prefix(Self.memberListLimit) {
                 out += "    " + F.pad(F.name(member.operation), nameWidth) + "  " + member.line + "\n"
+            }
+            if cause.members.count > Self.memberListLimit {
+                out += "    … and \(cause.members.count - Self.memberListLimit) more (--format json lists them all)\n"
             }
             if !cause.blocked.isEmpty {
                 let shown = cause.blocked.prefix(Self.blockedListLimit).map { "\(F.name($0.operation)) (\($0.reasonText))" }
-                var line = "  behind \(cause.members.count == 1 ? "it" : "them"): " + shown.joined(separator: ", ")
+                let besides = cause.blockedIsPartial ? ", besides those behind an earlier cause" : ""
+                var line = "  behind \(cause.members.count == 1 ? "it" : "them")\(besides): " + shown.joined(separator: ", ")
                 if cause.blocked.count > Self.blockedListLimit { line += ", and \(cause.blocked.count - Self.blockedListLimit) more" }
                 out += line + "\n"
             }
@@ -87,6 +93,7 @@ extension StuckReport.Member {
         for queue in queueOrder {
             text += ", waits for queue \(SimulationModel.quoted(queue)) to drain: " + (queueWaits[queue] ?? []).joined(separator: ", ")
         }
+        if omittedEdges > 0 { text += " and \(omittedEdges) more" }
         return text
     }
 }

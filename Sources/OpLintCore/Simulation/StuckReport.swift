@@ -1,6 +1,10 @@
 /// Why a graph cannot finish: the wait-for graph at the moment no progress is possible,
 /// reduced to its root causes (cycles of waits, or roots that block everything behind them).
 public struct StuckReport: Sendable, Equatable {
+    /// How many holders of one queue's slots, of the threads or of a queue waited on a
+    /// member lists; the rest are counted in `Member.omittedEdges`.
+    public static let heldByListLimit = 10
+
     /// Why one operation waits for another.
     public enum Reason: Sendable, Hashable {
         /// `addDependency` (S3).
@@ -33,8 +37,12 @@ public struct StuckReport: Sendable, Equatable {
         public var operation: String
         /// Its situation in words: `executing on io slot 0`, `ready, no free slot on io`.
         public var situation: String
-        /// What it waits for (inside a cycle: only the edges of the cycle).
+        /// What it waits for (inside a cycle: only the edges of the cycle). The holders of a
+        /// queue's slots, of the threads or of a queue it waits to drain are listed up to
+        /// `StuckReport.heldByListLimit` each.
         public var edges: [WaitEdge]
+        /// Holders left out of `edges` by that limit.
+        public var omittedEdges = 0
     }
 
     /// An operation stuck behind a root cause, and the first step of its way there.
@@ -77,6 +85,9 @@ public struct StuckReport: Sendable, Equatable {
         public var width: Int?
         /// Operations stuck behind this cause, in graph order.
         public var blocked: [Blocked]
+        /// True when the search for what waits behind causes ran out of budget before this one:
+        /// `blocked` then leaves out operations already listed under an earlier cause.
+        public var blockedIsPartial = false
         /// A concrete change that removes the cause.
         public var fix: String
 

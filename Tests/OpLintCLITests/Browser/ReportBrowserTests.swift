@@ -129,7 +129,7 @@ import Testing
 
         #expect(visit.facts["scripts"] as? Int == 0)
         #expect(visit.facts["handlers"] as? Int == 0)
-        #expect(visit.facts["findingRows"] as? Int == 5)
+        #expect(visit.facts["findingRows"] as? Int == 4)
         #expect(visit.facts["scheduleRows"] as? Int == 6)
         #expect((visit.facts["verdict"] as? String ?? "").contains("Fail"))
         let text = visit.facts["text"] as? String ?? ""

@@ -37,29 +37,41 @@ public struct CancelledDependencyRule: Rule {
 
     public init() {}
 
-    /// - Complexity: O(*c* · *d*) for *c* cancellations and the dependents *d* of what they cancel;
-    ///   nothing when the code cancels nothing.
+    /// - Complexity: O(*n* + *e* + *c* · *d*) for *c* cancellations and the dependents *d* of
+    ///   what they cancel; nothing when the code cancels nothing.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let facts = analysis.graph.sourceFacts
         guard !facts.cancellations.isEmpty else { return [] }
         let index = analysis.index
         let cancelled = Set(facts.cancellations.compactMap(\.operation))
         let cancelledQueues = Set(facts.cancellations.compactMap(\.queue))
+        // The operations of each queue, and the explicit dependents of each operation (the
+        // implicit edges of exclusivity are not the user's), once for all cancellations.
+        var queueMembers = [[Int]](repeating: [], count: analysis.graph.queues.count)
+        if facts.cancellations.contains(where: { $0.operation == nil }) {
+            for op in 0..<index.operationCount where index.queueOfOperation[op] >= 0 {
+                queueMembers[Int(index.queueOfOperation[op])].append(op)
+            }
+        }
+        var explicitDependents = [[Int32]](repeating: [], count: index.operationCount)
+        for waiter in 0..<index.operationCount {
+            for edge in index.dependencyEdges(of: waiter) {
+                guard case .dependency = index.origin(ofEdge: edge) else { continue }
+                explicitDependents[Int(index.dependencyTargets[edge])].append(Int32(waiter))
+            }
+        }
         var findings: [Finding] = []
         for cancellation in facts.cancellations {
             var sources: [Int] = []
             if let op = cancellation.operation {
                 sources = index.operation(named: op).map { [$0] } ?? []
             } else if let queue = cancellation.queue, let q = index.queue(named: queue) {
-                sources = (0..<index.operationCount).filter { index.queueOfOperation[$0] == Int32(q) }
+                sources = queueMembers[q]
             }
             var stillRun: [String] = []
             var seen = Set<Int32>()
             for source in sources {
-                for dependent in index.dependents(of: source) where seen.insert(dependent).inserted {
-                    // Only explicit dependencies: the implicit edges of exclusivity are not the user's.
-                    guard let edge = index.edge(from: Int(dependent), to: source),
-                          case .dependency = index.origin(ofEdge: edge) else { continue }
+                for dependent in explicitDependents[source] where seen.insert(dependent).inserted {
                     let operation = analysis.graph.operations[Int(dependent)]
                     if cancelled.contains(operation.name) { continue }
                     if let queue = operation.queue, cancelledQueues.contains(queue) { continue }

@@ -38,7 +38,7 @@ public struct StartNotReadyRule: Rule {
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         analysis.graph.sourceFacts.manualStarts.compactMap { start in
             guard !start.unfinishedDependencies.isEmpty else { return nil }
-            let names = start.unfinishedDependencies.joined(separator: ", ")
+            let names = NameList.summary(start.unfinishedDependencies)
             return finding(
                 "\(start.operation).start() is called while its dependencies \(names) may not have finished; it throws when not ready",
                 at: start.location,

@@ -54,9 +54,14 @@ public struct DependencyCycleRule: Rule {
         within a budget of visited edges (at most four million, about three searches on a \
         huge component), so on a huge component it is the \
         shortest cycle through the operations examined. The suggested removals are small, \
-        not always minimum (finding a minimum set is NP-hard).
+        not always minimum (finding a minimum set is NP-hard). A cycle longer than twelve \
+        steps is shown by its two ends around `… N more …`, in the message and in the related \
+        locations; the fix names eight removals and `removeEdges` lists them all.
         """
     )
+
+    /// The most suggested removals the fix names; `removeEdges` holds them all.
+    static let fixListLimit = 8
 
     public init() {}
 
@@ -75,11 +80,16 @@ public struct DependencyCycleRule: Rule {
         if cycle.members.count > path.count {
             message += " (one of the cycles among \(cycle.members.count) operations that wait for each other)"
         }
-        var related: [Finding.Related] = []
-        for (step, edge) in cycle.pathEdges.enumerated() {
+        let related = NameList.shortened(count: cycle.pathEdges.count, limit: NameList.pathLimit, item: { step in
             let waiter = Int(path[step])
-            related.append(.init(analysis.location(ofEdge: edge, from: waiter), analysis.describeEdge(edge, from: waiter)))
-        }
+            let edge = cycle.pathEdges[step]
+            return Finding.Related(analysis.location(ofEdge: edge, from: waiter), analysis.describeEdge(edge, from: waiter))
+        }, skipped: { count in
+            let step = NameList.pathLimit / 2
+            return Finding.Related(
+                analysis.location(ofEdge: cycle.pathEdges[step], from: Int(path[step])),
+                "… \(count) more edges of the cycle …")
+        })
         var notes: [String] = []
         let names = cycle.members.map { analysis.name(Int($0)) }
         let releasable = cycle.members.contains { analysis.cancellation.mayCancel(Int($0)) }
@@ -90,25 +100,27 @@ public struct DependencyCycleRule: Rule {
         }
         notes.append(summary)
 
-        let removals = cycle.feedbackEdges.map { position -> (Finding.Edge, String) in
-            let waiter = analysis.index.waiter(ofEdge: position)
-            let dependency = analysis.name(Int(analysis.index.dependencyTargets[position]))
-            let location = analysis.location(ofEdge: position, from: waiter)
-            return (Finding.Edge(analysis.name(waiter), dependency), "\(analysis.name(waiter)) → \(dependency) (\(location))")
+        let removals = cycle.feedbackEdges.map { position in
+            Finding.Edge(analysis.name(analysis.index.waiter(ofEdge: position)), analysis.name(Int(analysis.index.dependencyTargets[position])))
+        }
+        // Only the removals the message shows are located.
+        let described = cycle.feedbackEdges.prefix(Self.fixListLimit).enumerated().map { k, position in
+            "\(removals[k].waiter) → \(removals[k].dependency) (\(analysis.location(ofEdge: position, from: analysis.index.waiter(ofEdge: position))))"
         }
         let fixMessage: String
         if removals.count == 1 {
-            fixMessage = "remove the dependency \(removals[0].1)"
+            fixMessage = "remove the dependency \(described[0])"
         } else {
-            fixMessage = "remove these \(removals.count) dependencies to break every cycle of the group: "
-                + NameList.summary(removals.map(\.1), limit: 8)
+            var list = described.joined(separator: ", ")
+            if removals.count > described.count { list += " and \(removals.count - described.count) more" }
+            fixMessage = "remove these \(removals.count) dependencies to break every cycle of the group: " + list
         }
         return self.finding(
             message,
             at: related.first?.location ?? analysis.location(ofOperation: Int(path[0])),
             related: related,
             notes: notes,
-            fix: Finding.Fix(fixMessage, removeEdges: removals.map(\.0)),
+            fix: Finding.Fix(fixMessage, removeEdges: removals),
             operations: (path + cycle.members.filter { !onPath.contains($0) }).map { analysis.name(Int($0)) }
         )
     }

@@ -12,15 +12,19 @@ public struct UnreachableOperationRule: Rule {
         and reports each root cause once, listing every operation it keeps from starting and \
         the chain from the farthest of them to the root (`upload` waits for `encode`, which \
         waits for `resize`, which is on a dependency cycle). One cycle upstream of ten \
-        thousand operations is one finding, not ten thousand; a root cause that blocks only \
-        operations nobody starts is left to OPL105. The root itself is reported by \
-        its own rule (OPL101, OPL102, OPL105, OPL108, OPL204, OPL205, OPL206).
+        thousand operations is one finding, not ten thousand. A root cause that itself waits \
+        behind another — a never-started operation that depends on another never-started one, \
+        a cycle downstream of a cycle — is listed among what that other one blocks rather than \
+        reported again, so a chain of never-started operations is one finding too. The root \
+        itself is reported by its own rule (OPL101, OPL102, OPL105, OPL108, OPL204, OPL205, \
+        OPL206).
 
         Its claim is *must*: every operation it lists never starts, in any schedule. So it \
         follows nothing through an operation that a `cancel` or `cancelAll` event may reach \
         before it starts — cancelled, that operation ignores its dependencies and finishes \
         (S6) — and a cycle or an operation that never finishes that such a cancel may release \
-        is not a root cause here (OPL101 and OPL206 judge those).
+        is not a root cause here (OPL101 and OPL206 judge those). A root cause that keeps only \
+        operations nobody starts from starting is left to OPL105.
         """,
         rationale: """
         An operation is ready only when every dependency has finished (S2), and dependencies \
@@ -53,27 +57,33 @@ public struct UnreachableOperationRule: Rule {
         }
         """),
         limits: """
-        When very many root causes sit upstream of very many operations, the search stops \
-        after fifty million visited edges and says so in a note.
+        The message names five of the blocked operations and the chain shows at most twelve \
+        steps (the finding's `operations` lists them all). When many root causes share what \
+        waits behind them, each is searched in full while a budget of two visits per \
+        operation and dependency, plus a hundred thousand, lasts; after that each further root lists \
+        only the operations no earlier root listed, and says so in a note, so the search stays \
+        linear in the size of the graph.
         """
     )
 
     /// The longest chain printed; longer ones are shortened in the middle.
-    static let chainLimit = 12
+    static let chainLimit = NameList.pathLimit
 
     public init() {}
 
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        var findings: [Finding] = []
-        let blocking = analysis.blocking
+        let roots = analysis.blocking.roots
         let operations = analysis.graph.operations
         // A root cause that keeps only operations nobody starts from starting loses nothing
         // from a queue (a graph built and never run, as a test may do); OPL105 reports those.
-        for root in blocking.roots where root.blocked.contains(where: { operations[Int($0)].start != .never }) {
-            findings.append(finding(for: root, analysis))
-        }
-        if blocking.isTruncated, var last = findings.popLast() {
-            last.notes.append("the search for blocked operations stopped early on this very large graph; counts may be incomplete")
+        var findings = roots.filter { $0.blocked.contains(where: { operations[Int($0)].start != .never }) }
+            .map { finding(for: $0, analysis) }
+        // Roots the bounded search found nothing new behind are named on the last finding.
+        let unlisted = roots.filter { $0.isPartial && $0.blocked.isEmpty && !$0.operations.isEmpty }
+        if !unlisted.isEmpty, var last = findings.popLast() {
+            let names = unlisted.lazy.map { analysis.name(Int($0.operations[0])) }
+            last.notes.append("the search for blocked operations is bounded on very large graphs: "
+                + "\(NameList.count(unlisted.count, "more root cause")) may keep operations listed in these findings from starting: \(NameList.summary(names))")
             findings.append(last)
         }
         return findings
@@ -84,36 +94,44 @@ public struct UnreachableOperationRule: Rule {
         let cause = analysis.describe(root.cause)
         let message = "\(NameList.count(names.count, "operation")) can never start because of \(cause): \(NameList.summary(names))"
 
-        // The chain from the farthest blocked operation back to the root.
-        var chain: [Finding.Related] = []
+        // The chain from the farthest blocked operation back to the root, as positions in
+        // `blocked`; only the steps shown are described and located.
+        var steps: [Int] = []
         var current = root.blocked.count - 1
         while current >= 0 {
-            let op = Int(root.blocked[current])
-            let next = root.via[current]
+            steps.append(current)
+            current = root.via[current] < 0 ? -1 : Int(root.viaPosition[current])
+        }
+        // Each step says what its operation waits for; the last one adds the root statement.
+        let last = steps.last ?? 0
+        let endsOnRoot = root.via[last] >= 0
+        func step(_ k: Int) -> Finding.Related {
+            if k == steps.count {
+                let op = Int(root.via[last])
+                return .init(analysis.location(ofOperation: op), analysis.rootStatement(root.cause, operation: op))
+            }
+            let op = Int(root.blocked[steps[k]])
+            let next = root.via[steps[k]]
             if next < 0 {
-                chain.append(.init(analysis.location(ofOperation: op), analysis.rootStatement(root.cause, operation: op)))
-                break
+                return .init(analysis.location(ofOperation: op), analysis.rootStatement(root.cause, operation: op))
             }
             let location = analysis.index.edge(from: op, to: Int(next)).map { analysis.location(ofEdge: $0, from: op) }
                 ?? analysis.location(ofOperation: op)
-            chain.append(.init(location, "\(analysis.name(op)) waits for \(analysis.name(Int(next)))"))
-            let parent = Int(root.viaPosition[current])
-            if parent < 0 {
-                chain.append(.init(analysis.location(ofOperation: Int(next)), analysis.rootStatement(root.cause, operation: Int(next))))
-                break
-            }
-            current = parent
+            return .init(location, "\(analysis.name(op)) waits for \(analysis.name(Int(next)))")
         }
-        if chain.count > Self.chainLimit {
-            let head = chain.prefix(Self.chainLimit / 2)
-            let tail = chain.suffix(Self.chainLimit / 2)
-            let skipped = chain.count - head.count - tail.count
-            chain = Array(head) + [.init(head.last?.location ?? analysis.graph.fallbackLocation, "… \(skipped) more steps …")] + Array(tail)
+        let count = steps.count + (endsOnRoot ? 1 : 0)
+        let chain = NameList.shortened(count: count, limit: Self.chainLimit, item: step) { skipped in
+            Finding.Related(step(Self.chainLimit / 2 - 1).location, "… \(skipped) more steps …")
+        }
+        var notes: [String] = []
+        if root.isPartial {
+            notes.append("the search for blocked operations is bounded on very large graphs: this lists only the operations no earlier root cause keeps from starting")
         }
         return self.finding(
             message,
             at: analysis.location(ofOperation: Int(root.blocked[0])),
             related: chain,
+            notes: notes,
             operations: names
         )
     }
