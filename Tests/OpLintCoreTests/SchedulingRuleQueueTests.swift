@@ -129,6 +129,22 @@ private typealias F = SchedulingFixture
         #expect(findings.first?.message.hasSuffix("with “b” it holds all 2 slots of queue “io” (width 2) forever: no other operation of the queue starts once they all run") == true)
     }
 
+    /// Copies hold slots: ten copies of one operation that never finishes (`count` 10, the
+    /// concurrency guide's example) on a queue of width 2 take both slots, and eight never start.
+    @Test func copiesOfOneOperationTakeEverySlot() {
+        let stuck: (inout OperationGraph.Operation) -> Void = { $0.finishes = false; $0.count = 10 }
+        let ten = F.graph([F.queue("io", width: 2)], [F.op("fetch", on: "io", stuck), F.op("c", on: "io")])
+        #expect(F.lint(NeverFinishesRule.self, ten).first?.message.hasSuffix(
+            "2 of its 10 copies hold all 2 slots of queue “io” (width 2) forever and the other 8 never start: no other operation of the queue starts once they all run") == true)
+        let two: (inout OperationGraph.Operation) -> Void = { $0.finishes = false; $0.count = 2 }
+        let pair = F.graph([F.queue("io", width: 3)], [F.op("a", on: "io", two), F.op("b", on: "io", stuck)])
+        #expect(F.lint(NeverFinishesRule.self, pair).first?.message.hasSuffix(
+            "with “b” its 2 copies take all 3 slots of queue “io” (width 3) forever") == true)
+        let below = F.graph([F.queue("io", width: 4)], [F.op("a", on: "io", two)])
+        #expect(F.lint(NeverFinishesRule.self, below).first?.message.hasSuffix(
+            "its 2 copies hold 2 of the 4 slots of queue “io” (width 4) forever") == true)
+    }
+
     /// A cancel releases an operation that never finishes only if it comes before it starts
     /// (S6): then it finishes without running. Once it runs, cancelling does not make it mark
     /// itself finished, whether or not it checks for cancellation.

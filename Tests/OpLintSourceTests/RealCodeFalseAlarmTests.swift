@@ -435,4 +435,21 @@ struct RealCodeFalseAlarmTests {
         let asked = Linter(severities: ["OPL306": .note]).lint(c.graph)
         #expect(asked.reported.filter { $0.rule.code == "OPL306" }.map(\.location.line) == [2, 3])
     }
+
+    @Test("A priority set on an operation added to a queue the scanner cannot follow is not judged")
+    func priorityOnAnUnfollowedQueueIsNotJudged() {
+        let c = RealCodeCase("Prefetch.swift", """
+        final class Prefetcher {
+            func queueFor(_ kind: Int) -> OperationQueue { OperationQueue() }
+            func prefetch() {
+                let op = BlockOperation { }
+                op.queuePriority = .high
+                queueFor(1).addOperation(op)
+            }
+        }
+        """)
+        #expect(c.operation("op")?.start == .queue)
+        #expect(c.findings("OPL210").isEmpty, "\(c.findings("OPL210").map(\.message))")
+        #expect(c.findings("OPL105").isEmpty)
+    }
 }

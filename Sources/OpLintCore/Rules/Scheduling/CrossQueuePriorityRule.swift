@@ -102,7 +102,9 @@ public struct CrossQueuePriorityRule: Rule {
         var queues: [String] = []
         var others: [String] = []
         let queue = op.start == .queue ? SchedulingLint.queue(of: operation, in: analysis) : nil
-        if op.start == .queue, queue == nil, op.queue != nil { return nil }  // An unknown queue is OPL108's.
+        // An undeclared queue is OPL108's; a queue the source does not name (`addOperation` on a
+        // receiver extraction cannot follow) may hold other operations: nothing can be judged.
+        if op.start == .queue, queue == nil { return nil }
         if let queue {
             queues = [analysis.graph.queues[queue].name]
             if sizes[queue] == 1 {

@@ -168,11 +168,24 @@ public struct NeverFinishesRule: Rule {
         }
         let width = analysis.graph.queues[queue].maxConcurrentOperationCount
         guard width > 1 else { return "it holds a slot of \(description) and its thread forever" }
-        let stuck = neverFinishing.filter { SchedulingLint.queue(of: $0, in: analysis) == queue && analysis.graph.operations[$0].start == .queue }
-        guard stuck.count >= width else { return "it holds one of the \(width) slots of \(description) forever" }
-        let others = onQueue.count - stuck.count
+        // Slots are held by copies: an operation with `count` n is n operations on the queue.
+        let operations = analysis.graph.operations
+        let copies = { (ops: [Int]) in ops.reduce(0) { $0 + max(1, operations[$1].count) } }
+        let stuck = neverFinishing.filter { SchedulingLint.queue(of: $0, in: analysis) == queue && operations[$0].start == .queue }
+        let own = max(1, operations[operation].count)
+        guard copies(stuck) >= width else {
+            return own > 1
+                ? "its \(own) copies hold \(own) of the \(width) slots of \(description) forever"
+                : "it holds one of the \(width) slots of \(description) forever"
+        }
+        let others = copies(onQueue) - copies(stuck)
         let partners = stuck.filter { $0 != operation }.map(analysis.name)
         let tail = others == 0 ? "" : ": no other operation of the queue starts once they all run"
-        return "with \(SchedulingLint.list(partners)) it holds all \(width) slots of \(description) forever\(tail)"
+        if partners.isEmpty {
+            guard own > width else { return "its \(own) copies hold all \(width) slots of \(description) forever\(tail)" }
+            return "\(width) of its \(own) copies hold all \(width) slots of \(description) forever and the other \(own - width) never start\(tail)"
+        }
+        let subject = own > 1 ? "its \(own) copies take" : "it holds"
+        return "with \(SchedulingLint.list(partners)) \(subject) all \(width) slots of \(description) forever\(tail)"
     }
 }
