@@ -44,6 +44,12 @@ let package = Package(
         .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
         // The workload generator and the benchmark harness (docs/performance.md).
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintRender"]),
+        // Fuzz targets (docs/fuzzing.md): functions from bytes to checked promises, run by libFuzzer
+        // through oplint-fuzz (`make fuzz`) and replayed over their corpora by OpLintFuzzingTests.
+        .target(name: "OpLintFuzzing", dependencies: ["OpLintCore", "OpLintSource", "CSimdJSON"]),
+        // libFuzzer's driver, declared; only `make fuzz` links it.
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "oplint-fuzz", dependencies: ["OpLintFuzzing", "CLibFuzzer"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.
@@ -51,6 +57,7 @@ let package = Package(
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
         .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
+        .testTarget(name: "OpLintFuzzingTests", dependencies: ["OpLintFuzzing", "OpLintCore", "OpLintSource", "CSimdJSON"], exclude: ["Corpus", "Regressions", "Dictionaries"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -3,6 +3,7 @@
 #include "cursor.h"
 #include <simdjson.h>
 
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -124,6 +125,16 @@ struct OnDemandCursor final : csj_cursor {
         return simdjson::SUCCESS;
     }
 
+    /// Whether the raw token (which runs to the next token) is the literal of `size` bytes and
+    /// spaces: simdjson 3.0 reads a root `falseb` or `nullx` as the literal.
+    static bool is_whole_literal(std::string_view raw, size_t size) {
+        for (size_t i = size; i < raw.size(); ++i) {
+            char c = raw[i];
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') { return false; }
+        }
+        return raw.size() >= size;
+    }
+
     /// Emits the token for value `v` (a document or a value) and, for containers, pushes a frame.
     template <typename V>
     int32_t emit_value(V &v, csj_token *token) {
@@ -185,23 +196,30 @@ struct OnDemandCursor final : csj_cursor {
                 token->unsigned_integer = number.get_uint64();
                 token->number = static_cast<double>(token->unsigned_integer);
                 break;
-            default:
+            default: {
                 token->kind = CSJ_TOKEN_DOUBLE;
-                token->number = number.get_double();
+                // simdjson 3.0's number::get_double() is 0 for a number with more significant
+                // digits than it parses fast (123456789012345678901234.5; simdjson issue 2099,
+                // fixed in 3.6.4), so the value is read from the validated text instead.
+                double value = 0;
+                auto read = std::from_chars(raw.data(), raw.data() + raw.size(), value);
+                token->number = read.ec == std::errc() ? value : number.get_double();
                 break;
+            }
             }
             return token->kind;
         }
         case od::json_type::boolean: {
             bool flag = false;
             if (auto code = v.get_bool().get(flag)) { return fail_simdjson(code, offset, token); }
+            if (!is_whole_literal(raw, flag ? 4 : 5)) { return fail(CSJ_ERROR_SYNTAX, unexpected(offset), offset, token); }
             token->kind = flag ? CSJ_TOKEN_TRUE : CSJ_TOKEN_FALSE;
             return token->kind;
         }
         case od::json_type::null: {
             bool is_null = false;
             if (auto code = v.is_null().get(is_null)) { return fail_simdjson(code, offset, token); }
-            if (!is_null) { return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected null)", offset, token); }
+            if (!is_null || !is_whole_literal(raw, 4)) { return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected null)", offset, token); }
             token->kind = CSJ_TOKEN_NULL;
             return token->kind;
         }

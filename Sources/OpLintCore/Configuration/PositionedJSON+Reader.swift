@@ -157,7 +157,8 @@ extension PositionedJSON {
                     return String(scalars)
                 case UInt8(ascii: "\\"):
                     flush()
-                    guard index + 1 < bytes.count else { break }
+                    // A backslash as the last byte: the string never ends (a `break` here would only leave the switch).
+                    guard index + 1 < bytes.count else { throw fail("unterminated string", at: start) }
                     let escape = bytes[index + 1]
                     index += 2
                     switch escape {

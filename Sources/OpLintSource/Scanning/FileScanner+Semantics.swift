@@ -214,6 +214,8 @@ extension FileScanner {
 
     /// A setting: `maxConcurrentOperationCount`, `isSuspended`, `qualityOfService`, `queuePriority`.
     func setting(_ key: String, on binding: Binding?, receiverText: String, valueAt v: Int, location: SourceLocation) {
+        // `q.maxConcurrentOperationCount =` as the file's last tokens: there is no value to read.
+        guard v < file.tokens.count else { return }
         guard let ids = entities(binding) else {
             unresolved(key, receiverText, binding: binding, location: location)
             return

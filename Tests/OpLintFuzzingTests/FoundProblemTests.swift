@@ -1,0 +1,55 @@
+import CSimdJSON
+import Testing
+import OpLintCore
+import OpLintSource
+@testable import OpLintFuzzing
+
+/// The problems fuzzing found, each checked for the behaviour that replaced it (the inputs
+/// themselves are in Regressions/ and replay through their targets too).
+@Suite struct FoundProblemTests {
+    /// A configuration or baseline file that ends inside a string, just after a backslash,
+    /// made the reader loop forever; now it is an unterminated string where the string starts.
+    @Test(arguments: [#"{"exclude": ["a\"#, #"{"v\"#, #"""#, #"["\"#])
+    func backslashAtTheEndOfTheFileEndsTheString(text: String) throws {
+        #expect(throws: PositionedJSON.SyntaxError.self) { try PositionedJSON.parse(Array(text.utf8)) }
+        do {
+            _ = try Configuration.parse(Array(text.utf8), path: "/p/.oplint.json")
+            Issue.record("\(text) parsed")
+        } catch {
+            #expect(error.message == "unterminated string")
+            #expect(error.location.line == 1 && error.location.column == text.lastIndex(of: "\"").map { text.distance(from: text.startIndex, to: $0) + 1 })
+        }
+    }
+
+    /// simdjson 3.0's On-Demand `number.get_double()` gives 0 for numbers with many significant
+    /// digits; the reference engine now reads them from the text, as the scanner does.
+    @Test(arguments: ["123456789012345678901234.67890", "1000000000.000000001", "-0.00000000000000000000000000012345678901234567890e3"])
+    func bothEnginesReadLongNumbersAlike(number: String) throws {
+        let bytes = Array("[\(number)]".utf8)
+        let scanner = try JSONTokens.read(bytes, engine: Int32(CSJ_ENGINE_SCANNER))
+        let onDemand = try JSONTokens.read(bytes, engine: Int32(CSJ_ENGINE_ONDEMAND))
+        guard case .tokens(let a) = scanner, case .tokens(let b) = onDemand else {
+            Issue.record("an engine refused \(number)")
+            return
+        }
+        #expect(a == b)
+        #expect(a.count == 3 && a[1].number == Double(number))
+    }
+
+    /// A setting assigned as the last tokens of a file, with no value, read past the tokens.
+    @Test(arguments: ["q = OperationQueue()\nq.maxConcurrentOperationCount =", "q = OperationQueue()\nq.isSuspended =", "q = OperationQueue()\nq.qualityOfService ="])
+    func aSettingWithoutAValueAtTheEndOfTheFile(source: String) {
+        let (graph, _) = SourceExtractor.extract(files: [(path: "Sources/Q.swift", bytes: Array(source.utf8))])
+        #expect(graph.queues.count <= 1)
+    }
+
+    /// A name with a quote followed by a combining mark (one Character) was written into the
+    /// schedule CSV without its quote doubled, which ended the field early.
+    @Test func csvDoublesAQuoteThatACombiningMarkFollows() throws {
+        let name = "say \"\u{301}hi\""
+        let graph = OperationGraph(queues: [.init(name: "q")], operations: [.init(name: name, queue: "q")])
+        let csv = try Simulator.simulate(graph).csv()
+        let row = csv.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(row.unicodeScalars.starts(with: "\"say \"\"\u{301}hi\"\"\",".unicodeScalars))
+    }
+}
