@@ -76,11 +76,13 @@ docs: setup
 
 # Fuzzing (docs/fuzzing.md). The targets are built into their own scratch directory with
 # libFuzzer's coverage instrumentation and AddressSanitizer (which includes LeakSanitizer);
-# libFuzzer's driver comes from the Swift toolchain's compiler-rt. Each target runs
-# FUZZ_SECONDS under nice on its seed corpus (Tests/OpLintFuzzingTests/Corpus/TARGET) plus
-# what earlier runs found (.build/fuzz/corpus/TARGET); an input that crashes, leaks, breaks
-# a checked promise or runs past FUZZ_TIMEOUT seconds is written to .build/fuzz/findings/TARGET.
-# `make fuzz-corpus` merges the inputs that add coverage into the seed corpus.
+# libFuzzer's driver comes from the Swift toolchain's compiler-rt, so nothing is installed
+# beyond `make setup`. Each target runs FUZZ_SECONDS under nice on its seeds
+# (Tests/OpLintFuzzingTests/Corpus/TARGET, the examples or fixtures `oplint-fuzz --seeds
+# TARGET` names, Regressions/TARGET) plus what earlier runs kept (.build/fuzz/corpus/TARGET);
+# an input that crashes, leaks, breaks a checked promise or runs past FUZZ_TIMEOUT seconds is
+# written to .build/fuzz/findings/TARGET. `make fuzz-corpus` merges the kept inputs that add
+# coverage into Tests/OpLintFuzzingTests/Corpus, which `make test` replays.
 FUZZ_TARGETS ?= baseline configuration escaping json-engines json-load lint-reports lint-simulate source
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 10
@@ -104,7 +106,7 @@ fuzz: fuzz-build
 		echo "== fuzz $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/logs/$$t.log)"; \
 		$(FUZZ_ENV) nice -n 19 $(FUZZ_BIN) $$t -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
 			-rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/$$t/ \
-			$${dict:+-dict=$$dict} $(FUZZ_DIR)/corpus/$$t $(FUZZ_SEEDS)/Corpus/$$t \
+			$${dict:+-dict=$$dict} $(FUZZ_DIR)/corpus/$$t $(FUZZ_SEEDS)/Corpus/$$t $$($(FUZZ_BIN) --seeds $$t) \
 			$$(ls -d $(FUZZ_SEEDS)/Regressions/$$t 2>/dev/null) > $(FUZZ_DIR)/logs/$$t.log 2>&1 || failed="$$failed $$t"; \
 		grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' $(FUZZ_DIR)/logs/$$t.log | tail -1; \
 		grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $(FUZZ_DIR)/logs/$$t.log | tr '\n' ' '; echo; \

@@ -10,12 +10,19 @@ public struct FuzzTarget: Sendable {
     public let summary: String
     /// The longest input libFuzzer generates for it (`-max_len`), so that one input stays cheap.
     public let maximumLength: Int
+    /// Directories of the repository whose files are seeds too (examples, test fixtures),
+    /// relative to the package root, every file read, in subdirectories too, as libFuzzer does.
+    public let repositorySeeds: [String]
     private let body: @Sendable ([UInt8]) throws(FuzzFailure) -> Void
 
-    public init(name: String, summary: String, maximumLength: Int, body: @escaping @Sendable ([UInt8]) throws(FuzzFailure) -> Void) {
+    public init(
+        name: String, summary: String, maximumLength: Int, repositorySeeds: [String] = [],
+        body: @escaping @Sendable ([UInt8]) throws(FuzzFailure) -> Void
+    ) {
         self.name = name
         self.summary = summary
         self.maximumLength = maximumLength
+        self.repositorySeeds = repositorySeeds
         self.body = body
     }
 

@@ -7,7 +7,8 @@ enum JSONEngineFuzzing {
     static let target = FuzzTarget(
         name: "json-engines",
         summary: "CSimdJSON: the scanner and simdjson On-Demand give the same tokens, or both an error",
-        maximumLength: 4096
+        maximumLength: 4096,
+        repositorySeeds: ["examples"]
     ) { bytes throws(FuzzFailure) in
         let scanner = try JSONTokens.read(bytes, engine: Int32(CSJ_ENGINE_SCANNER))
         let onDemand = try JSONTokens.read(bytes, engine: Int32(CSJ_ENGINE_ONDEMAND))

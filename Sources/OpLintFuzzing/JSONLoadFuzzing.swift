@@ -8,7 +8,8 @@ enum JSONLoadFuzzing {
     static let target = FuzzTarget(
         name: "json-load",
         summary: "GraphLoader.load(bytes:): a graph or a one-line error; write → load → write is stable",
-        maximumLength: 16_384
+        maximumLength: 16_384,
+        repositorySeeds: ["examples"]
     ) { bytes throws(FuzzFailure) in
         let graph: OperationGraph
         do throws(LoadError) {

@@ -9,8 +9,9 @@ enum ScheduleChecks {
         let expanded = graph.expandingCounts()
         try require(schedule.entries.count == expanded.operations.count,
                     "\(schedule.entries.count) schedule rows for \(expanded.operations.count) operations")
-        var rows: [String: Schedule.Entry] = [:]
-        for entry in schedule.entries { rows[entry.operation] = entry }
+        // Keyed by the names' bytes: Swift's `String ==` takes "é" and "e\u{301}" for one name.
+        var rows: [[UInt8]: Schedule.Entry] = [:]
+        for entry in schedule.entries { rows[Array(entry.operation.utf8)] = entry }
         try require(rows.count == schedule.entries.count, "an operation has two schedule rows")
         for entry in schedule.entries {
             if let start = entry.start, let end = entry.end {
@@ -24,9 +25,9 @@ enum ScheduleChecks {
             if entry.state == .neverStarted { try require(entry.start == nil, "\(entry.operation) never started but has a start") }
         }
         for operation in expanded.operations {
-            guard let row = rows[operation.name], row.state == .finished, let start = row.start else { continue }
+            guard let row = rows[Array(operation.name.utf8)], row.state == .finished, let start = row.start else { continue }
             for dependency in operation.dependencies {
-                guard let other = rows[dependency.name] else { continue }
+                guard let other = rows[Array(dependency.name.utf8)] else { continue }
                 guard let end = other.end else {
                     throw FuzzFailure("\(operation.name) finished, but its dependency \(dependency.name) is \(other.state.rawValue)")
                 }
@@ -39,16 +40,16 @@ enum ScheduleChecks {
         }
         if let stuck = schedule.stuck {
             try require(!stuck.unfinished.isEmpty, "a stuck report with nothing unfinished")
-            let unfinished = Set(stuck.unfinished)
+            let unfinished = Set(stuck.unfinished.map { Array($0.utf8) })
             for name in stuck.unfinished {
-                guard let row = rows[name] else { throw FuzzFailure("the stuck report names \(name), which has no schedule row") }
+                guard let row = rows[Array(name.utf8)] else { throw FuzzFailure("the stuck report names \(name), which has no schedule row") }
                 try require(row.state == .stuck || row.state == .neverStarted, "the stuck report names \(name), which is \(row.state.rawValue)")
             }
             for cause in stuck.rootCauses {
                 try require(!cause.members.isEmpty, "a \(cause.kind.rawValue) root cause without operations")
                 try require(!cause.fix.isEmpty, "a \(cause.kind.rawValue) root cause without a fix")
                 for blocked in cause.blocked {
-                    try require(unfinished.contains(blocked.operation), "\(blocked.operation) is blocked, but not unfinished")
+                    try require(unfinished.contains(Array(blocked.operation.utf8)), "\(blocked.operation) is blocked, but not unfinished")
                 }
             }
         }

@@ -7,12 +7,11 @@ import OpLintSource
 enum SourceFuzzing {
     static let target = FuzzTarget(
         name: "source",
-        summary: "Tokenizer and SourceExtractor on one file (first byte: even Swift, odd Objective-C); the graph writes, loads and lints",
-        maximumLength: 8192
-    ) { input throws(FuzzFailure) in
-        guard let first = input.first else { return }
-        let language: SourceLanguage = first & 1 == 0 ? .swift : .objectiveC
-        let bytes = Array(input.dropFirst())
+        summary: "Tokenizer and SourceExtractor on one file (Objective-C when it has @interface, @implementation or #import, else Swift); the graph writes, loads and lints",
+        maximumLength: 8192,
+        repositorySeeds: ["Tests/OpLintSourceTests/Corpus", "examples/source"]
+    ) { bytes throws(FuzzFailure) in
+        let language = language(of: bytes)
         try checkTokens(bytes, language: language)
 
         let path = language == .swift ? "Sources/Fuzz.swift" : "Sources/Fuzz.m"
@@ -31,6 +30,16 @@ enum SourceFuzzing {
             try require(!finding.message.isEmpty, "a finding without a message: \(finding.rule.code)")
             try require(finding.location.line >= 1 && finding.location.column >= 1, "a finding at \(finding.location)")
         }
+    }
+
+    /// Objective-C when the text has one of its markers, else Swift: real files decide it by
+    /// their extension, and the markers let the fuzzer switch by inserting a word.
+    static func language(of bytes: [UInt8]) -> SourceLanguage {
+        let markers = ["@interface", "@implementation", "#import"].map { Array($0.utf8) }
+        for start in bytes.indices where bytes[start] == UInt8(ascii: "@") || bytes[start] == UInt8(ascii: "#") {
+            if markers.contains(where: { bytes[start...].starts(with: $0) }) { return .objectiveC }
+        }
+        return .swift
     }
 
     /// Tokens lie inside the file, in order, without overlapping, on the line their first byte is on.

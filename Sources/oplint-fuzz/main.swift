@@ -1,6 +1,7 @@
 // oplint-fuzz: runs one fuzz target of OpLintFuzzing (docs/fuzzing.md).
 //
 //   oplint-fuzz --list                       the targets, their input limit and what they check
+//   oplint-fuzz --seeds TARGET               the repository directories whose files are its seeds too
 //   oplint-fuzz TARGET [libFuzzer options] [CORPUS…]   built by `make fuzz`: fuzz with libFuzzer
 //   oplint-fuzz TARGET FILE|DIRECTORY…       any other build: run the target on each file once
 import Foundation
@@ -59,6 +60,11 @@ func inputFiles(_ paths: [String]) -> [String] {
     return files
 }
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--seeds" {
+    guard let target = FuzzTargets.named(CommandLine.arguments[2]) else { fail("no target named '\(CommandLine.arguments[2])'") }
+    for directory in target.repositorySeeds { print(directory) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--list") || CommandLine.arguments.count < 2 {
     listTargets()
     exit(CommandLine.arguments.count < 2 ? 2 : 0)

@@ -34,6 +34,28 @@ import OpLintFuzzing
         try Self.replay("Corpus", target)
     }
 
+    /// The examples and fixtures a target takes as seeds (`FuzzTarget.repositorySeeds`).
+    @Test(arguments: targetNames)
+    func repositorySeedsKeepEveryPromise(target name: String) throws {
+        let target = try #require(FuzzTargets.named(name))
+        let root = Self.directory.deletingLastPathComponent().deletingLastPathComponent()
+        for folder in target.repositorySeeds {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])?
+                .compactMap { $0 as? URL }
+                .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+                .sorted { $0.path < $1.path } ?? []
+            #expect(!files.isEmpty, "\(folder) has no files")
+            for file in files {
+                do {
+                    try target.run(try [UInt8](Data(contentsOf: file)))
+                } catch let failure as FuzzFailure {
+                    Issue.record("\(folder)/\(file.lastPathComponent): \(failure.message)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: targetNames)
     func foundProblemsStayFixed(target: String) throws {
         try Self.replay("Regressions", target)
