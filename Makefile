@@ -5,37 +5,69 @@
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
+#   make install PREFIX=/usr/local   the release binary, oplint(1) and shell completions
+#   make uninstall PREFIX=/usr/local
+#   make dist    a release tarball in .build/dist/ (binary, man page, completions, README)
 #   make fuzz    build the fuzz targets with libFuzzer and AddressSanitizer and run each for
 #                FUZZ_SECONDS (docs/fuzzing.md)
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev graphviz libxml2-utils python3-pip chromium time
-PYTHON_PACKAGES := jsonschema
+SYSTEM := $(shell uname -s)
+# What building needs (simdjson and Graphviz are found through pkg-config), then what the
+# tests and benchmarks add.
+BUILD_DEBIAN_PACKAGES := libsimdjson-dev libgraphviz-dev pkg-config
+BUILD_BREW_PACKAGES := simdjson graphviz pkgconf
+DEBIAN_PACKAGES := graphviz libxml2-utils python3-pip chromium time groff-base
+# Python modules the tests import, as module=pip-package when the names differ.
+PYTHON_PACKAGES := jsonschema yaml=PyYAML
 DEMO_DIR := .build/demo
-OPLINT := .build/release/oplint
+# Where release builds go; the tests build the package here under .build/packaging.
+SCRATCH ?= .build
+OPLINT := $(SCRATCH)/release/oplint
 
-.PHONY: setup build release demo test bench docs clean fuzz fuzz-build fuzz-corpus
+.PHONY: build-deps setup build release demo test bench docs clean generated install uninstall dist check-fresh-debian fuzz fuzz-build fuzz-corpus
 
-setup:
+build-deps:
+ifeq ($(SYSTEM),Darwin)
+	@missing=$$(for p in $(BUILD_BREW_PACKAGES); do brew list --versions $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "Installing Homebrew formulae:" $$missing; brew install $$missing; fi
+else
+	@missing=$$(for p in $(BUILD_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+endif
+
+setup: build-deps
+ifneq ($(SYSTEM),Darwin)
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:" $$missing; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
-	@for p in $(PYTHON_PACKAGES); do \
-		python3 -c "import $$p" 2>/dev/null || python3 -m pip install --quiet $$p \
-			|| python3 -m pip install --quiet --break-system-packages $$p; \
+endif
+	@for entry in $(PYTHON_PACKAGES); do \
+		module=$${entry%%=*}; package=$${entry#*=}; \
+		python3 -c "import $$module" 2>/dev/null || python3 -m pip install --quiet $$package \
+			|| python3 -m pip install --quiet --break-system-packages $$package; \
 	done
 
 build: setup
 	$(SWIFT) build
 
-# Release builds link the Swift runtime and Foundation statically: oplint starts in about
-# 7 ms instead of 14 (docs/performance.md), which counts in hooks and small renders.
-RELEASE := -c release --static-swift-stdlib
+# Release builds link the Swift runtime and Foundation statically on Linux: oplint starts in
+# about 7 ms instead of 14 (docs/performance.md), which counts in hooks and small renders.
+# Debian ships simdjson only as a shared library; the binary looks for it in ../lib/oplint
+# first, where `make dist` puts a copy. macOS has the Swift runtime in the system.
+ifeq ($(SYSTEM),Darwin)
+RELEASE := -c release --scratch-path $(SCRATCH)
+else
+RELEASE := -c release --scratch-path $(SCRATCH) --static-swift-stdlib -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/oplint'
+endif
 
-release: setup
+release: build-deps
 	$(SWIFT) build $(RELEASE) --product oplint
 
 demo: release
@@ -68,8 +100,8 @@ test: setup
 bench: setup
 	$(SWIFT) build $(RELEASE) --product oplint
 	$(SWIFT) build $(RELEASE) --product oplint-bench
-	.build/release/oplint-bench lint --oplint $(OPLINT)
-	.build/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
+	$(SCRATCH)/release/oplint-bench lint --oplint $(OPLINT)
+	$(SCRATCH)/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
 
 docs: setup
 	OPLINT_UPDATE_DOCS=1 $(SWIFT) test --filter DocumentationTests
@@ -121,3 +153,76 @@ fuzz-corpus: fuzz-build
 
 clean:
 	rm -rf .build
+
+# Installation: DESTDIR is prepended to every path, for staging and packaging.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+GENERATED := $(SCRATCH)/generated
+
+# The binary is rebuilt only when a source is newer, so that `make release && sudo make
+# install` runs no build as root.
+$(OPLINT): Package.swift $(shell find Sources -type f)
+	$(MAKE) --no-print-directory release
+	@touch $@
+
+# The manual page and the completions, generated by the release binary from its declarations.
+$(GENERATED)/oplint.1: $(OPLINT)
+	@mkdir -p $(GENERATED)
+	$(OPLINT) help --man > $@.new && mv $@.new $@
+$(GENERATED)/oplint.bash: $(OPLINT)
+	@mkdir -p $(GENERATED)
+	$(OPLINT) completion bash > $@.new && mv $@.new $@
+$(GENERATED)/_oplint: $(OPLINT)
+	@mkdir -p $(GENERATED)
+	$(OPLINT) completion zsh > $@.new && mv $@.new $@
+$(GENERATED)/oplint.fish: $(OPLINT)
+	@mkdir -p $(GENERATED)
+	$(OPLINT) completion fish > $@.new && mv $@.new $@
+
+generated: $(GENERATED)/oplint.1 $(GENERATED)/oplint.bash $(GENERATED)/_oplint $(GENERATED)/oplint.fish
+
+install: generated
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASH_COMPLETION_DIR)" \
+		"$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
+	install -m 755 $(OPLINT) "$(DESTDIR)$(BINDIR)/oplint"
+	install -m 644 $(GENERATED)/oplint.1 "$(DESTDIR)$(MANDIR)/man1/oplint.1"
+	install -m 644 $(GENERATED)/oplint.bash "$(DESTDIR)$(BASH_COMPLETION_DIR)/oplint"
+	install -m 644 $(GENERATED)/_oplint "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_oplint"
+	install -m 644 $(GENERATED)/oplint.fish "$(DESTDIR)$(FISH_COMPLETION_DIR)/oplint.fish"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/oplint" "$(DESTDIR)$(MANDIR)/man1/oplint.1" \
+		"$(DESTDIR)$(BASH_COMPLETION_DIR)/oplint" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_oplint" \
+		"$(DESTDIR)$(FISH_COMPLETION_DIR)/oplint.fish"
+
+# The release tarball: the installed tree (bin/, share/) under oplint-VERSION-SYSTEM-ARCH/,
+# the shared libraries a fresh machine lacks in lib/oplint/ with their licences, and README.
+VERSION = $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/OpLintCore/OpLintVersion.swift)
+DIST_DIR ?= $(SCRATCH)/dist
+DIST_NAME = oplint-$(VERSION)-$(shell uname -s | tr '[:upper:]' '[:lower:]')-$(shell uname -m)
+DIST_ROOT = $(abspath $(DIST_DIR))/$(DIST_NAME)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+TAR_ORDER = $(if $(shell tar --version 2>/dev/null | grep GNU),--sort=name --owner=0 --group=0 --numeric-owner --mtime=@$(SOURCE_DATE_EPOCH))
+
+dist: generated
+	rm -rf "$(DIST_ROOT)" "$(DIST_ROOT).tar.gz"
+	$(MAKE) --no-print-directory install DESTDIR="$(DIST_ROOT)" PREFIX=
+	.ci/bundle-libraries.sh "$(DIST_ROOT)"
+	cp README.md "$(DIST_ROOT)/"
+	@for licence in LICENSE LICENSE.md LICENSE.txt COPYING; do [ ! -f $$licence ] || cp $$licence "$(DIST_ROOT)/"; done
+	tar $(TAR_ORDER) -cf "$(DIST_ROOT).tar" -C "$(abspath $(DIST_DIR))" "$(DIST_NAME)"
+	gzip -n -f "$(DIST_ROOT).tar"
+	@echo "Wrote $(DIST_DIR)/$(DIST_NAME).tar.gz"
+
+# On a minimal Debian made with debootstrap outside the repository (needs root and the
+# network; not part of `make test`): the tarball with only Graphviz's runtime library
+# installed; the binary with only the Dockerfile's runtime packages; then `make install`
+# from these sources and `man oplint` against `oplint help`.
+check-fresh-debian: dist
+	.ci/check-fresh-debian.sh tarball "$(DIST_ROOT).tar.gz"
+	.ci/check-fresh-debian.sh image $(OPLINT)
+	.ci/check-fresh-debian.sh install .

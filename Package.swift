@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -12,17 +12,23 @@ let package = Package(
         .plugin(name: "OpLintBuildToolPlugin", targets: ["OpLintBuildToolPlugin"]),
     ],
     targets: [
-        // simdjson (Debian libsimdjson-dev) behind a small C interface: the JSON pull parser.
+        // simdjson as the system installs it (simdjson.pc: Debian, Homebrew, MacPorts, Nix).
+        .systemLibrary(
+            name: "LibSimdJSON",
+            pkgConfig: "simdjson",
+            providers: [.apt(["libsimdjson-dev"]), .brew(["simdjson"])]
+        ),
+        // simdjson behind a small C interface: the JSON pull parser.
         .target(
             name: "CSimdJSON",
-            cxxSettings: [.unsafeFlags(["-O3"])],
-            linkerSettings: [.linkedLibrary("simdjson")]
+            dependencies: ["LibSimdJSON"],
+            cxxSettings: [.unsafeFlags(["-O3"])]
         ),
-        // Graphviz (Debian libgraphviz-dev): libgvc and libcgraph, linked in-process.
+        // Graphviz (libgvc.pc): libgvc and libcgraph, linked in-process.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz.
         .target(name: "OpLintCore", dependencies: ["CSimdJSON"]),

@@ -43,8 +43,8 @@ enum LintBenchmark {
         // Planted cycles make GNU tsort superlinear (minutes at 1,000,000), so none by default.
         let cycles = try options.integer("--cycles", default: 0)
         let seed = try options.integer("--seed", default: 1)
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            throw UsageError("/usr/bin/time is missing (Debian package `time`)")
+        guard hasGNUTime else {
+            throw UsageError("/usr/bin/time is missing or not GNU time (Debian package `time`)")
         }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("oplint-bench-\(ProcessInfo.processInfo.processIdentifier)")
@@ -98,6 +98,16 @@ enum LintBenchmark {
             }
         }
         return tools
+    }
+
+    /// Whether /usr/bin/time is GNU time, whose -f reports each tool's peak memory.
+    static var hasGNUTime: Bool {
+        #if os(Linux)
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+        #else
+        // macOS's /usr/bin/time is BSD time, which has no -f.
+        false
+        #endif
     }
 
     /// Runs `tool` `runs` times under `/usr/bin/time` and keeps the medians.

@@ -64,10 +64,22 @@ enum RenderBenchmark {
             wall.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             cpu.append(Double(clock() - cpuBefore) / Double(CLOCKS_PER_SEC))
         }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
         return LintBenchmark.Row(workload: "render", tool: "GraphvizRenderer.render in-process", size: size,
                                  seconds: LintBenchmark.median(wall), cpuSeconds: LintBenchmark.median(cpu),
-                                 megabytes: Double(usage.ru_maxrss) / 1024, note: "layout and SVG only")
+                                 megabytes: peakMegabytes(), note: "layout and SVG only")
     }
+}
+
+/// The peak resident size of this process so far, in MiB.
+private func peakMegabytes() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    // Glibc imports RUSAGE_SELF as an enum case, and ru_maxrss counts KiB on Linux.
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+    #else
+    // Darwin: RUSAGE_SELF is an Int32 and ru_maxrss counts bytes (getrusage(2)).
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / (1024 * 1024)
+    #endif
 }

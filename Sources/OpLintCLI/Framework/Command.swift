@@ -126,7 +126,7 @@ public protocol Command: SendableMetatype {
 }
 
 /// The process exit codes of cli.md.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     /// No finding at or above the `--fail-on` level.
     case success = 0
     /// At least one finding at or above the `--fail-on` level.
@@ -135,6 +135,16 @@ public enum ExitCode: Int32, Sendable {
     case invalidInput = 2
     /// A bug in oplint.
     case internalError = 3
+
+    /// What the code means, for the manual page.
+    public var meaning: String {
+        switch self {
+        case .success: "No finding at or above the --fail-on level (or --exit-zero); for simulate, every operation finishes."
+        case .findings: "At least one finding at or above the --fail-on level; for simulate, the graph gets stuck."
+        case .invalidInput: "A usage error, unreadable or invalid input, or output that could not be written: one line on standard error, file:line:column: error: ... where there is a position."
+        case .internalError: "An internal error: a bug in oplint; the message asks for a report."
+        }
+    }
 }
 
 /// An error a command reports as one line and exit code 2.
