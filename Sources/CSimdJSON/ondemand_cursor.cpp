@@ -8,6 +8,8 @@
 #include <cstring>
 #include <new>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace od = simdjson::ondemand;
@@ -125,14 +127,30 @@ struct OnDemandCursor final : csj_cursor {
         return simdjson::SUCCESS;
     }
 
-    /// Whether the raw token (which runs to the next token) is the literal of `size` bytes and
-    /// spaces: simdjson 3.0 reads a root `falseb` or `nullx` as the literal.
-    static bool is_whole_literal(std::string_view raw, size_t size) {
-        for (size_t i = size; i < raw.size(); ++i) {
-            char c = raw[i];
-            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') { return false; }
+    /// A `true`, `false` or `null` that is the whole document, read from its raw token (the
+    /// literal and the spaces after it, to the end of the input). simdjson 3.0's root literals
+    /// are unreliable: `get_bool()` refuses `true` followed by two or more spaces and accepts
+    /// `falseb`.
+    int32_t root_literal(std::string_view raw, uint64_t offset, csj_token *token) {
+        static const std::pair<std::string_view, int32_t> literals[] = {
+            {"true", CSJ_TOKEN_TRUE}, {"false", CSJ_TOKEN_FALSE}, {"null", CSJ_TOKEN_NULL}};
+        for (const auto &[word, kind] : literals) {
+            if (raw.substr(0, word.size()) != word) { continue; }
+            for (size_t i = word.size(); i < raw.size(); ++i) {
+                char c = raw[i];
+                if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                    return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true, false or null)", offset, token);
+                }
+            }
+            if (raw.data() + raw.size() != reinterpret_cast<const char *>(bytes + length)) {
+                return fail(CSJ_ERROR_SYNTAX, "unexpected content after the JSON value",
+                            offset_of(raw.data() + raw.size()), token);
+            }
+            finished = true;
+            token->kind = kind;
+            return kind;
         }
-        return raw.size() >= size;
+        return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true, false or null)", offset, token);
     }
 
     /// Emits the token for value `v` (a document or a value) and, for containers, pushes a frame.
@@ -211,15 +229,20 @@ struct OnDemandCursor final : csj_cursor {
         }
         case od::json_type::boolean: {
             bool flag = false;
+            if constexpr (std::is_same_v<V, od::document>) {
+                return root_literal(raw, offset, token);
+            }
             if (auto code = v.get_bool().get(flag)) { return fail_simdjson(code, offset, token); }
-            if (!is_whole_literal(raw, flag ? 4 : 5)) { return fail(CSJ_ERROR_SYNTAX, unexpected(offset), offset, token); }
             token->kind = flag ? CSJ_TOKEN_TRUE : CSJ_TOKEN_FALSE;
             return token->kind;
         }
         case od::json_type::null: {
             bool is_null = false;
+            if constexpr (std::is_same_v<V, od::document>) {
+                return root_literal(raw, offset, token);
+            }
             if (auto code = v.is_null().get(is_null)) { return fail_simdjson(code, offset, token); }
-            if (!is_null || !is_whole_literal(raw, 4)) { return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected null)", offset, token); }
+            if (!is_null) { return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected null)", offset, token); }
             token->kind = CSJ_TOKEN_NULL;
             return token->kind;
         }

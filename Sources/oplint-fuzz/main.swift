@@ -44,7 +44,7 @@ func chosenTarget(in arguments: [String]) -> (FuzzTarget, rest: [String]) {
     return (target, rest)
 }
 
-/// Every file named, directories read in sorted order.
+/// Every file named, directories read with their subdirectories (as libFuzzer reads them), in sorted order.
 func inputFiles(_ paths: [String]) -> [String] {
     var files: [String] = []
     for path in paths {
@@ -52,7 +52,7 @@ func inputFiles(_ paths: [String]) -> [String] {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { fail("no such file or directory: \(path)") }
         if isDirectory.boolValue {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            files += names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
+            files += inputFiles(names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 })
         } else {
             files.append(path)
         }

@@ -36,6 +36,28 @@ import OpLintSource
         #expect(a.count == 3 && a[1].number == Double(number))
     }
 
+    /// simdjson 3.0 refuses a root literal followed by two or more spaces and accepts one followed
+    /// by letters; the reference engine now reads root literals from their text, as the scanner does.
+    @Test(arguments: [("true\t\t\t", true), ("  false  \n", true), ("null\r\n", true), ("falseb", false), ("nullx", false), ("true ]", false)])
+    func bothEnginesReadRootLiteralsAlike(text: String, valid: Bool) throws {
+        let bytes = Array(text.utf8)
+        for engine in [Int32(CSJ_ENGINE_SCANNER), Int32(CSJ_ENGINE_ONDEMAND)] {
+            switch try JSONTokens.read(bytes, engine: engine) {
+            case .tokens(let tokens): #expect(valid && tokens.count == 1, "engine \(engine) accepts \(text.debugDescription)")
+            case .error: #expect(!valid, "engine \(engine) refuses \(text.debugDescription)")
+            }
+        }
+    }
+
+    /// An Objective-C string continued on the next line by a backslash was given the line it ends on.
+    @Test func aContinuedStringIsOnTheLineItStartsOn() {
+        let source = Array("@implementation A\nNSString *s = @\"one \\\ntwo\";\nint x;\n".utf8)
+        let (tokens, _) = Tokenizer(language: .objectiveC).tokenize(source)
+        let string = tokens.first { $0.kind == .string }
+        #expect(string?.line == 2)
+        #expect(tokens.last?.line == 4)
+    }
+
     /// A setting assigned as the last tokens of a file, with no value, read past the tokens.
     @Test(arguments: ["q = OperationQueue()\nq.maxConcurrentOperationCount =", "q = OperationQueue()\nq.isSuspended =", "q = OperationQueue()\nq.qualityOfService ="])
     func aSettingWithoutAValueAtTheEndOfTheFile(source: String) {
