@@ -117,7 +117,7 @@ docs: setup
 # coverage into Tests/OpLintFuzzingTests/Corpus, which `make test` replays.
 FUZZ_TARGETS ?= baseline configuration escaping json-engines json-load lint-reports lint-simulate source
 FUZZ_SECONDS ?= 60
-FUZZ_TIMEOUT ?= 10
+FUZZ_TIMEOUT ?= 60
 FUZZ_RSS_MB ?= 2048
 FUZZ_DIR := .build/fuzz
 FUZZ_BIN := $(FUZZ_DIR)/release/oplint-fuzz

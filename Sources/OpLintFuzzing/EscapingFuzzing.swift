@@ -119,7 +119,9 @@ enum EscapingFuzzing {
         var bytes = Array(encoded.utf8)[...]
         while let byte = bytes.popFirst() {
             if byte == UInt8(ascii: "%") {
-                guard bytes.count >= 2, let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else {
+                // Two hex digits, not a sign and one digit, which `UInt8(_:radix:)` would also read.
+                guard bytes.count >= 2, bytes.prefix(2).allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }),
+                      let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else {
                     throw FuzzFailure("a bad percent escape in \(encoded)")
                 }
                 decoded.append(value)

@@ -74,4 +74,32 @@ import OpLintSource
         let row = csv.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
         #expect(row.unicodeScalars.starts(with: "\"say \"\"\u{301}hi\"\"\",".unicodeScalars))
     }
+
+    /// `PositionedJSON` read `\u+000` as a `\u` escape, because `UInt32(_:radix:)` takes a
+    /// sign; the graph loader's parser refuses it, as RFC 8259 does. Now the configuration and
+    /// baseline readers refuse it too, at the backslash, on one line.
+    @Test(arguments: [#"\u+000"#, #"\u-000"#, #"\u+00c"#, #"\u00g0"#, #"\u 123"#, #"\u12"#, #"\uD800\u+C00"#])
+    func aUnicodeEscapeNeedsFourHexDigits(escape: String) throws {
+        let text = #"{"rules": {""# + escape + #"": "error"}}"#
+        #expect(throws: PositionedJSON.SyntaxError.self) { try PositionedJSON.parse(Array(text.utf8)) }
+        #expect(throws: LoadError.self) { try GraphLoader.load(bytes: Array(text.utf8), path: "g.json") }
+        let column = escape.hasPrefix(#"\uD800"#) ? 19 : 13
+        for parse in [{ _ = try Configuration.parse($0, path: "/p/.oplint.json") }, { _ = try Baseline.parse($0, path: "/p/b.json") }] as [([UInt8]) throws -> Void] {
+            do {
+                try parse(Array(text.utf8))
+                Issue.record("\(text) parsed")
+            } catch let error as ConfigurationError {
+                #expect(error.location.line == 1 && error.location.column == column)
+                #expect(error.message.hasPrefix("invalid \\u escape"))
+                #expect(!error.description.contains("\n") && error.description.hasPrefix("/p/"))
+            }
+        }
+    }
+
+    /// Four hex digits of either case still read as the character they name.
+    @Test func aUnicodeEscapeOfEitherCaseReads() throws {
+        let text = #"{"exclude": ["\u00e9\u00C9\ud83d\uDE00"]}"#
+        let configuration = try Configuration.parse(Array(text.utf8), path: "/p/.oplint.json")
+        #expect(configuration.exclude == ["\u{E9}\u{C9}\u{1F600}"])
+    }
 }
