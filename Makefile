@@ -5,6 +5,7 @@
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
+#   make realcode DIR=…  lint a folder of public checkouts and print the evaluation table (docs/source.md)
 #   make install PREFIX=/usr/local   the release binary, oplint(1) and shell completions
 #   make uninstall PREFIX=/usr/local
 #   make dist    a release tarball in .build/dist/ (binary, man page, completions, README)
@@ -26,7 +27,7 @@ DEMO_DIR := .build/demo
 SCRATCH ?= .build
 OPLINT := $(SCRATCH)/release/oplint
 
-.PHONY: build-deps setup build release demo test bench docs clean generated install uninstall dist check-fresh-debian fuzz fuzz-build fuzz-corpus
+.PHONY: build-deps setup build release demo test bench docs realcode clean generated install uninstall dist check-fresh-debian fuzz fuzz-build fuzz-corpus
 
 build-deps:
 ifeq ($(SYSTEM),Darwin)
@@ -102,6 +103,12 @@ bench: setup
 	$(SWIFT) build $(RELEASE) --product oplint-bench
 	$(SCRATCH)/release/oplint-bench lint --oplint $(OPLINT)
 	$(SCRATCH)/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
+
+realcode: setup
+	@test -n "$(DIR)" || { echo "usage: make realcode DIR=folder-of-checkouts (see examples/realcode/README.md)"; exit 2; }
+	$(SWIFT) build $(RELEASE) --product oplint
+	$(SWIFT) build $(RELEASE) --product oplint-bench
+	$(SCRATCH)/release/oplint-bench realcode $(DIR) --oplint $(OPLINT) --judgments examples/realcode/judgments.tsv
 
 docs: setup
 	OPLINT_UPDATE_DOCS=1 $(SWIFT) test --filter DocumentationTests

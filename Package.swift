@@ -48,8 +48,8 @@ let package = Package(
             dependencies: ["oplint"]
         ),
         .plugin(name: "OpLintBuildToolPlugin", capability: .buildTool(), dependencies: ["oplint"]),
-        // The workload generator and the benchmark harness (docs/performance.md).
-        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintRender"]),
+        // The workload generator and the benchmark harness (docs/performance.md), and the real-code evaluation (docs/source.md).
+        .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
         // Fuzz targets (docs/fuzzing.md): functions from bytes to checked promises, run by libFuzzer
         // through oplint-fuzz (`make fuzz`) and replayed over their corpora by OpLintFuzzingTests.
         .target(name: "OpLintFuzzing", dependencies: ["OpLintCore", "OpLintSource", "CSimdJSON"]),
@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
+        // The rules against the simulator on seeded random graphs, in both platform models.
+        .testTarget(name: "DifferentialTests", dependencies: ["OpLintCore"]),
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
         .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),

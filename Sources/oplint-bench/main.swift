@@ -1,6 +1,6 @@
 import Foundation
 
-/// `oplint-bench`: the workload generator and the benchmark of the lint workload.
+/// `oplint-bench`: the workload generator, the benchmarks, and the evaluation on real code.
 let usage = """
 usage:
   oplint-bench generate --operations N [--queues Q] [--cycles K] [--seed S] [--format json|tsort|dot] -o FILE
@@ -14,6 +14,10 @@ usage:
   oplint-bench render --oplint PATH [--sizes 100,1000] [--runs 5] [--queues Q] [--seed S]
       oplint render against dot -Tsvg on the DOT oplint emits, Graphviz in this process on the
       same DOT, start-up alone, the HTML report and the timeline, as a Markdown table
+  oplint-bench realcode DIR [--oplint PATH] [--judgments FILE] [--runs 3]
+      lint every checkout in DIR as a user would (oplint lint CHECKOUT --format json) and print
+      a Markdown row per repository: commit, lines, operations, dependencies, queues, findings
+      by severity, errors and warnings judged true / false in FILE, API calls followed, time
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -29,6 +33,7 @@ do {
     case "load": try LoadCommand.run(arguments.dropFirst(2))
     case "lint": try LintBenchmark.run(arguments.dropFirst(2))
     case "render": try RenderBenchmark.run(arguments.dropFirst(2))
+    case "realcode": try RealCodeBenchmark.run(arguments.dropFirst(2))
     case "help", "--help", "-h": print(usage)
     default: fail("unknown command \(arguments[1])\n\(usage)")
     }

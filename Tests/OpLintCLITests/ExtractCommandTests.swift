@@ -58,4 +58,23 @@ import Testing
         let annotated = CLIHarness.run(["lint", "examples/source/Annotated.swift"])
         #expect(annotated.code == 0, "\(annotated.standardOutput)")
     }
+
+    @Test func lintOfSourceEndsWithACoverageLineAndListsUnfollowedCallsOnRequest() throws {
+        let text = CLIHarness.run(["lint", "Tests/OpLintSourceTests/Corpus/ChainHelper.swift", "--exit-zero"])
+        let lines = text.standardOutput.split(separator: "\n")
+        #expect(lines.last == "source: 1 file read, 1 with operation code; 4 operations, 1 queue, 1 dependency; 2 of 4 API calls followed (2 not: --unfollowed lists them)")
+        #expect(!text.standardOutput.contains("OPL306"))
+        let listed = CLIHarness.run(["lint", "Tests/OpLintSourceTests/Corpus/ChainHelper.swift", "--exit-zero", "--unfollowed"])
+        #expect(listed.standardOutput.contains("ChainHelper.swift:7:13: note: cannot tell which operation or queue `next` is in this `addDependency` call (not bound in the code the scanner reads); no fact recorded [OPL306 unresolved-reference]"))
+        // --rule wins over --unfollowed.
+        let off = CLIHarness.run(["lint", "Tests/OpLintSourceTests/Corpus/ChainHelper.swift", "--exit-zero", "--unfollowed", "--rule", "OPL306=off"])
+        #expect(!off.standardOutput.contains("OPL306"))
+        let json = CLIHarness.run(["lint", "Tests/OpLintSourceTests/Corpus/ChainHelper.swift", "--exit-zero", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let coverage = try #require(document["coverage"] as? [String: Int])
+        #expect(coverage == ["files": 1, "filesUsingOperations": 1, "operations": 4, "queues": 1, "dependencies": 1, "callsFollowed": 2, "callsNotFollowed": 2])
+        // A JSON graph has no coverage.
+        let graph = CLIHarness.run(["lint", "examples/image-pipeline/graph.json"])
+        #expect(!graph.standardOutput.contains("source:"))
+    }
 }

@@ -26,12 +26,14 @@ import Testing
     }
 
     @Test(arguments: jsonRules.map { $0.description.id.code })
-    func fixedExampleIsSilent(code: String) throws {
+    func fixedExamplesAreSilent(code: String) throws {
         let rule = try #require(RuleRegistry.rule(named: code))
-        let example = rule.description.fixedExample
-        #expect(example.markedPositions.isEmpty)
-        let found = try Self.findings(of: rule, in: example)
-        #expect(found.isEmpty, "\(code) fired on its fixed example: \(found.map(\.message))")
+        for (k, example) in ([rule.description.fixedExample] + rule.description.moreFixedExamples).enumerated() {
+            #expect(example.markedPositions.isEmpty)
+            #expect(k == 0 || example.caption != nil, "\(code): a further fixed example has no caption")
+            let found = try Self.findings(of: rule, in: example)
+            #expect(found.isEmpty, "\(code) fired on a fixed example (\(example.caption ?? "the first")): \(found.map(\.message))")
+        }
     }
 
     @Test func codesAndNamesAreUniqueAndSorted() {

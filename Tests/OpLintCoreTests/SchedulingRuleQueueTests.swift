@@ -71,10 +71,20 @@ private typealias F = SchedulingFixture
         #expect(F.lint(SuspendedForeverRule.self, resumeThenSuspend).count == 1)
     }
 
-    @Test func operationsAddedBeforeTheSuspension() {
+    /// Added before the suspension, `a` starts at once in every schedule: only a note.
+    /// Behind a slow dependency, `b` starts after the suspension in some schedules: a warning
+    /// that names the schedule.
+    @Test func operationsAddedBeforeTheSuspension() throws {
         let graph = F.graph([F.queue("q")], [F.op("a", on: "q")], events: [.init(at: 2, .suspend(queue: "q"))])
-        #expect(F.lint(SuspendedForeverRule.self, graph).first?.message
-            == "queue “q” is suspended at 2 s and never resumed: its operations that have not started by then (“a”) never start")
+        let finding = try #require(F.lint(SuspendedForeverRule.self, graph).first)
+        #expect(finding.severity == .note)
+        #expect(finding.message == "queue “q” is suspended at 2 s and never resumed; in every simulated schedule its operations (“a”) start before that")
+        let late = F.graph([F.queue("q"), F.queue("io")], [F.op("slow", on: "io") { $0.duration = 2 }, F.op("b", on: "q", after: ["slow"])],
+                           events: [.init(at: 2, .suspend(queue: "q"))])
+        let warning = try #require(F.lint(SuspendedForeverRule.self, late).first)
+        #expect(warning.severity == .warning)
+        #expect(warning.operations == ["b"])
+        #expect(warning.message.hasPrefix("queue “q” is suspended at 2 s and never resumed: some of its operations never start: "))
     }
 
     @Test func repeatedSuspendPointsAtTheFirstThatIsNeverUndone() {
@@ -104,7 +114,7 @@ private typealias F = SchedulingFixture
              F.op("waiter", on: "ui") { $0.waitsFor = ["show"] }])
         let findings = F.lint(NeverFinishesRule.self, graph)
         #expect(findings.map(\.message) == [
-            "asynchronous “upload” never marks itself finished: it strands 3 dependents (“notify”, “show” and “waiter”), and it holds the only slot of serial queue “net” forever, so its 1 later operation never starts",
+            "asynchronous “upload” never marks itself finished: it strands 3 dependents (“notify”, “show” and “waiter”), and it holds the only slot of serial queue “net” forever: no other operation of the queue starts after it",
         ])
         #expect(findings.first?.location == F.opAt(0))
     }
@@ -116,15 +126,25 @@ private typealias F = SchedulingFixture
         let two = F.graph([F.queue("io", width: 2)], [F.op("a", on: "io", stuck), F.op("b", on: "io", stuck), F.op("c", on: "io")])
         let findings = F.lint(NeverFinishesRule.self, two)
         #expect(findings.count == 2)
-        #expect(findings.first?.message.hasSuffix("with “b” it holds all 2 slots of queue “io” (width 2) forever: its 1 other operation never starts") == true)
+        #expect(findings.first?.message.hasSuffix("with “b” it holds all 2 slots of queue “io” (width 2) forever: no other operation of the queue starts once they all run") == true)
     }
 
-    @Test func cancellationThatIsCheckedMakesItFinish() {
+    /// A cancel releases an operation that never finishes only if it comes before it starts
+    /// (S6): then it finishes without running. Once it runs, cancelling does not make it mark
+    /// itself finished, whether or not it checks for cancellation.
+    @Test func cancellationReleasesItOnlyBeforeItStarts() throws {
         let ops = { (checks: Bool) in [F.op("a", on: "q") { $0.finishes = false; $0.checksCancellation = checks }] }
         let events: [OperationGraph.Event] = [.init(at: 1, .cancel(operation: "a"))]
-        #expect(F.lint(NeverFinishesRule.self, F.graph([F.queue("q")], ops(true), events: events)).isEmpty)
-        #expect(F.lint(NeverFinishesRule.self, F.graph([F.queue("q")], ops(false), events: events)).count == 1)
-        #expect(F.lint(NeverFinishesRule.self, F.graph([F.queue("q")], ops(true))).count == 1)
+        for checks in [true, false] {
+            let finding = try #require(F.lint(NeverFinishesRule.self, F.graph([F.queue("q")], ops(checks), events: events)).first)
+            #expect(finding.severity == .warning)
+            #expect(finding.message.hasPrefix("“a” never marks itself finished, and the cancel at 1 s comes after it started: "))
+        }
+        #expect(F.lint(NeverFinishesRule.self, F.graph([F.queue("q")], ops(true))).map(\.severity) == [.error])
+        // Behind a dependency that takes 3 s (1.5 s at the fastest lint simulates), the cancel at
+        // 1 s always comes first: a note.
+        let behind = F.graph([F.queue("q"), F.queue("io")], [F.op("slow", on: "io") { $0.duration = 3 }, F.op("a", on: "q", after: ["slow"]) { $0.finishes = false }], events: events)
+        #expect(F.lint(NeverFinishesRule.self, behind).map(\.severity) == [.note])
     }
 
     @Test func neverStartedIsLeftToOtherRulesAndManualStartBlocksItsCaller() {

@@ -25,6 +25,6 @@ import Testing
         #expect(WaitDeadlockRule().check(analysis).isEmpty)
         let findings = SlotExhaustionRule().check(analysis)
         #expect(findings.count == 1)
-        #expect(findings.first?.message.hasPrefix("slot exhaustion on queue \"q\" (width 2)") == true)
+        #expect(findings.first?.message.hasPrefix("slot exhaustion on queue “q” (width 2)") == true)
     }
 }

@@ -29,12 +29,15 @@ struct LintCommand: Command {
                    help: "Hide the findings recorded in this baseline; report only new ones.", completesFiles: true),
             Option("write-baseline", kind: .value(name: "file"),
                    help: "Record the current findings in this baseline file, then report as if it were given.", completesFiles: true),
+            Option("unfollowed",
+                   help: "With source code: list the API calls the scanner could not follow, with the reason (OPL306 notes)."),
             Option("redundant-limit", kind: .value(name: "n"),
                    help: "Check redundant dependencies (OPL107) on graphs of at most n operations; 0 = any size.",
                    defaultValue: String(AnalysisOptions().redundantDependencyLimit)),
         ],
         examples: [
             ("oplint graph.json", "Lint one graph; the summary line comes last."),
+            ("oplint lint Sources/ --unfollowed", "Lint Swift and Objective-C code; list the API calls the scanner could not follow."),
             ("oplint lint a.json b.json --format json", "Merge two graphs and print findings as JSON."),
             ("oplint graph.json --format text --format json:findings.json", "Print text and also write JSON to a file."),
             ("oplint graph.json --rule OPL107=off --strict", "Turn a rule off; fail on warnings."),
@@ -80,7 +83,10 @@ struct LintCommand: Command {
             failOn = Severity(rawValue: arguments.value("fail-on") ?? "error")
         }
 
-        severities = try RuleSettings.severities(arguments.values("rule"), command: "lint")
+        var severities = try RuleSettings.severities(arguments.values("rule"), command: "lint")
+        let unfollowed = UnresolvedReferenceRule.description.id.code
+        if arguments.flag("unfollowed"), severities[unfollowed] == nil { severities[unfollowed] = .some(.note) }
+        self.severities = severities
 
         var options = AnalysisOptions()
         if let limit = try arguments.integer("redundant-limit", in: 0...Int.max) {

@@ -3,7 +3,10 @@
 /// A root cause is a dependency cycle, a self-dependency, an operation never added to a queue
 /// nor started, an operation on an undeclared queue, a queue of width 0, a queue suspended
 /// and never resumed, or an asynchronous operation that never finishes. Everything that
-/// depends on a root, directly or through others, can never start (S2, S3, S4, S8, S13, S15).
+/// depends on a root, directly or through others, can never start (S2, S3, S4, S8, S13, S15) —
+/// unless a cancel may reach it before it starts (S6): such an operation, and a cycle or a
+/// never-finishing operation it could release, is left out, so that every operation listed
+/// never starts in any schedule.
 public struct BlockingAnalysis: Sendable {
     /// What keeps operations from ever starting.
     public enum Cause: Sendable, Hashable {
@@ -41,13 +44,16 @@ public struct BlockingAnalysis: Sendable {
     /// - Complexity: O(*r* · (*n* + *e*)) for *r* root causes in the worst case, bounded by a
     ///   budget of 50 million visited edges after which remaining roots list only themselves.
     public init(_ graph: OperationGraph, _ index: GraphIndex, _ components: StronglyConnectedComponents) {
+        // A cancel that reaches an operation before it starts makes it ignore its dependencies
+        // and finish (S6): nothing through it is blocked in every schedule.
+        let cancellation = CancellationReach(graph, index)
         var causes: [(Cause, [Int32], Bool)] = []   // (cause, seeds, seeds are blocked themselves)
-        for (i, members) in components.cycles.enumerated() {
+        for (i, members) in components.cycles.enumerated() where !members.contains(where: { cancellation.mayCancel(Int($0)) }) {
             causes.append((.cycle(index: i), members, false))
         }
         var selfDependent = Set<Int32>()
         for (operation, _) in index.selfDependencies where selfDependent.insert(operation).inserted {
-            if components.isOnCycle(Int(operation), in: index) { continue }
+            if components.isOnCycle(Int(operation), in: index) || cancellation.mayCancel(Int(operation)) { continue }
             causes.append((.selfDependency(operation: Int(operation)), [operation], false))
         }
         let resumed = Set(graph.events.compactMap { event -> String? in
@@ -84,7 +90,7 @@ public struct BlockingAnalysis: Sendable {
         for q in graph.queues.indices where !queueMembers[q].isEmpty {
             if let cause = stuckQueue[q] { causes.append((cause, queueMembers[q], true)) }
         }
-        for i in operations.indices where !operations[i].finishes {
+        for i in operations.indices where !operations[i].finishes && !cancellation.mayCancel(i) {
             causes.append((.neverFinishes(operation: i), [Int32(i)], false))
         }
 
@@ -124,7 +130,7 @@ public struct BlockingAnalysis: Sendable {
                         budget -= to - from
                         for j in from..<to {
                             let dependent = Int(dependentTargets[j])
-                            if stamp[dependent] != mark {
+                            if stamp[dependent] != mark && !cancellation.mayCancel(dependent) {
                                 stamp[dependent] = mark
                                 frontier.append(Int32(dependent))
                                 positionOf[dependent] = Int32(blocked.count)

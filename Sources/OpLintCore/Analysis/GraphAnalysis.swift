@@ -47,6 +47,12 @@ public final class GraphAnalysis {
         }
     }
 
+    /// Which operations a cancel may reach before they start (S6, S20).
+    private(set) lazy var cancellation = CancellationReach(graph, index)
+
+    /// The schedules the scheduling rules simulate to judge deadlocks that depend on timing.
+    private(set) lazy var schedules = ExploredSchedules(self)
+
     /// Which scheduling features the graph uses (priorities, reads and writes, …), in one pass.
     public private(set) lazy var schedulingFeatures = SchedulingFeatures(graph, index)
 }

@@ -60,7 +60,7 @@ public struct Baseline: Sendable, Equatable {
                 kept.append(finding)
             }
         }
-        return (LintResult(findings: kept), unchanged)
+        return (LintResult(findings: kept, coverage: result.coverage), unchanged)
     }
 
     /// How file paths are written into a baseline: relative to the baseline's own directory,

@@ -23,10 +23,9 @@ public struct Linter: Sendable {
     /// Lints an analysis that may be shared with other work (simulation, rendering).
     public func lint(_ analysis: GraphAnalysis) -> LintResult {
         var findings: [Finding] = []
-        for rule in rules {
+        for rule in rules where isEnabled(rule) {
             let code = rule.id.code
             let override = severities[code]
-            if case .some(.none) = override { continue }
             for var finding in rule.check(analysis) {
                 if case .some(.some(let severity)) = override { finding.severity = severity }
                 findings.append(finding)
@@ -36,7 +35,18 @@ public struct Linter: Sendable {
         Suppression.apply(to: &findings, in: analysis.graph)
         InlineSuppression.apply(to: &findings, facts: analysis.graph.sourceFacts, unused: unusedSuppressionSeverity, enabledRules: enabledRuleKeys)
         findings.sort(by: Finding.reportOrder)
-        return LintResult(findings: findings)
+        return LintResult(findings: findings, coverage: analysis.graph.sourceFacts.coverage)
+    }
+}
+
+extension Linter {
+    /// Whether `rule` runs: turned on or off by `severities`, else as its description says.
+    func isEnabled(_ rule: any Rule) -> Bool {
+        switch severities[rule.id.code] {
+        case .some(.none): return false
+        case .some(.some): return true
+        case .none: return rule.description.isEnabledByDefault
+        }
     }
 }
 
@@ -44,9 +54,12 @@ public struct Linter: Sendable {
 public struct LintResult: Sendable, Equatable {
     /// Sorted by file, line, column, rule. Includes suppressed findings (`isSuppressed`).
     public var findings: [Finding]
+    /// How much of the source the scanner followed, when the graph comes from source.
+    public var coverage: SourceCoverage?
 
-    public init(findings: [Finding]) {
+    public init(findings: [Finding], coverage: SourceCoverage? = nil) {
         self.findings = findings
+        self.coverage = coverage
     }
 
     /// The findings that count: not suppressed.

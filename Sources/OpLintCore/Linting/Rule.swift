@@ -29,8 +29,13 @@ public struct RuleDescription: Sendable {
     public var failingExample: RuleExample
     /// The same input fixed; the rule stays silent on it.
     public var fixedExample: RuleExample
+    /// Further inputs the rule stays silent on, each with a caption: cases it must not be
+    /// mistaken to report.
+    public var moreFixedExamples: [RuleExample]
     /// Limits and costs worth knowing (a size bound, what it cannot see).
     public var limits: String?
+    /// False for a rule that runs only when asked for (`--rule CODE=SEVERITY`, a configuration file).
+    public var isEnabledByDefault: Bool
 
     public init(
         code: String,
@@ -41,7 +46,9 @@ public struct RuleDescription: Sendable {
         rationale: String,
         failingExample: RuleExample,
         fixedExample: RuleExample,
-        limits: String? = nil
+        moreFixedExamples: [RuleExample] = [],
+        limits: String? = nil,
+        isEnabledByDefault: Bool = true
     ) {
         self.id = RuleID(code: code, name: name)
         self.defaultSeverity = severity
@@ -50,7 +57,14 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.failingExample = failingExample
         self.fixedExample = fixedExample
+        self.moreFixedExamples = moreFixedExamples
         self.limits = limits
+        self.isEnabledByDefault = isEnabledByDefault
+    }
+
+    /// `note`, or `note, off by default` for a rule that runs only when asked for.
+    public var defaultSeverityText: String {
+        isEnabledByDefault ? defaultSeverity.rawValue : "\(defaultSeverity.rawValue), off by default"
     }
 }
 
@@ -63,14 +77,20 @@ public struct RuleExample: Sendable {
     public var language: Language
     /// The text, with `↓` before each place a finding must point at.
     public var text: String
+    /// What the example shows, for an example beyond the first fixed one.
+    public var caption: String?
 
-    public init(_ language: Language, _ text: String) {
+    public init(_ language: Language, _ text: String, caption: String? = nil) {
         self.language = language
         self.text = text
+        self.caption = caption
     }
 
     /// A format-v1 graph example.
-    public static func json(_ text: String) -> RuleExample { RuleExample(.json, text) }
+    public static func json(_ text: String, caption: String? = nil) -> RuleExample { RuleExample(.json, text, caption: caption) }
+
+    /// The Markdown code fence language of the example: `json`, `swift`, `objc`.
+    public var fence: String { language == .objectiveC ? "objc" : language.rawValue }
 
     /// The marker that shows where a finding must point.
     public static let marker: Character = "↓"

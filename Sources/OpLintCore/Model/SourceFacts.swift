@@ -33,12 +33,16 @@ public struct SourceFacts: Sendable, Equatable {
         /// Where the same operation was already enqueued or started on a path that always
         /// runs before this one (S16).
         public var previous: SourceLocation?
+        /// The receiver as written when it is a queue the scanner could not follow
+        /// (`[[self queue] addOperation:op]`); `queue` is nil then, and this is no manual start.
+        public var receiver: String?
 
-        public init(operation: String, queue: String?, location: SourceLocation, previous: SourceLocation? = nil) {
+        public init(operation: String, queue: String?, location: SourceLocation, previous: SourceLocation? = nil, receiver: String? = nil) {
             self.operation = operation
             self.queue = queue
             self.location = location
             self.previous = previous
+            self.receiver = receiver
         }
     }
 
@@ -156,6 +160,20 @@ public struct SourceFacts: Sendable, Equatable {
         }
     }
 
+    /// An operation that never finishes because its class replaces `start` and never marks it
+    /// finished (S8): the class and where its `start` is, for the finding to point at.
+    public struct UnfinishedClass: Sendable, Equatable {
+        public var operation: String
+        public var className: String
+        public var location: SourceLocation
+
+        public init(operation: String, className: String, location: SourceLocation) {
+            self.operation = operation
+            self.className = className
+            self.location = location
+        }
+    }
+
     /// A setting of an operation or queue, with where it was made.
     public struct Setting: Sendable, Equatable {
         /// The operation or queue name.
@@ -188,6 +206,9 @@ public struct SourceFacts: Sendable, Equatable {
     /// Operation API calls the scanner could not resolve, and guesses it declined to make (OPL306).
     public var unresolved: [Issue] = []
     public var settings: [Setting] = []
+    public var unfinishedClasses: [UnfinishedClass] = []
+    /// How much of the source the scanner followed; nil when the graph does not come from source.
+    public var coverage: SourceCoverage?
 
     public init() {}
 
@@ -207,6 +228,12 @@ public struct SourceFacts: Sendable, Equatable {
         annotationErrors += other.annotationErrors
         unresolved += other.unresolved
         settings += other.settings
+        unfinishedClasses += other.unfinishedClasses
+        if let more = other.coverage {
+            var sum = coverage ?? SourceCoverage()
+            sum.add(more)
+            coverage = sum
+        }
     }
 }
 
@@ -224,6 +251,7 @@ extension SourceFacts {
         copy.annotationErrors = annotationErrors.map { var f = $0; f.message = rename(f.message); return f }
         copy.unresolved = unresolved.map { var f = $0; f.message = rename(f.message); return f }
         copy.settings = settings.map { var f = $0; f.target = rename(f.target); return f }
+        copy.unfinishedClasses = unfinishedClasses.map { var f = $0; f.operation = rename(f.operation); return f }
         return copy
     }
 }

@@ -13,13 +13,27 @@ public struct JSONReporter: FindingReporter {
             "suppressed": .int(result.findings.count - result.reported.count),
         ]
         if let baseline = context.baselineUnchanged { summary["baseline"] = .int(baseline.count) }
-        let document: JSONValue = .object([
+        var document: [String: JSONValue] = [
             "findings": .array(result.findings.filter { !$0.isSuppressed }.map(Self.json)),
             "summary": .object(summary),
             "tool": .object(["name": .string("oplint"), "version": .string(context.toolVersion)]),
             "version": .int(1),
+        ]
+        if let coverage = result.coverage { document["coverage"] = Self.json(coverage) }
+        return JSONValue.object(document).serialized()
+    }
+
+    /// The `coverage` object of a lint of source code.
+    static func json(_ coverage: SourceCoverage) -> JSONValue {
+        .object([
+            "files": .int(coverage.files),
+            "filesUsingOperations": .int(coverage.filesUsingOperations),
+            "operations": .int(coverage.operations),
+            "queues": .int(coverage.queues),
+            "dependencies": .int(coverage.dependencies),
+            "callsFollowed": .int(coverage.callsFollowed),
+            "callsNotFollowed": .int(coverage.callsNotFollowed),
         ])
-        return document.serialized()
     }
 
     static func json(_ location: SourceLocation) -> JSONValue {

@@ -48,6 +48,9 @@ extension SARIFReporter {
         text += "\(description.details)\n\n### Why it matters\n\n\(description.rationale)\n\n"
         text += "### Failing example\n\n```\(fence)\n\(description.failingExample.cleanText)\n```\n\n"
         text += "### Fixed example\n\n```\(fence)\n\(description.fixedExample.cleanText)\n```\n"
+        for example in description.moreFixedExamples {
+            text += "\n### Also silent: \(example.caption ?? "")\n\n```\(example.fence)\n\(example.cleanText)\n```\n"
+        }
         return text
     }
 

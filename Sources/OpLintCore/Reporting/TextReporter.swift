@@ -29,6 +29,7 @@ public struct TextReporter: FindingReporter {
             }
         }
         out += summary(result, context: context) + "\n"
+        if let coverage = result.coverage { out += coverage.summary + "\n" }
         return out
     }
 

@@ -71,16 +71,25 @@ extension Simulator {
             var run = worker
             while run < runs {
                 let runSeed = SimulationRandom.runSeed(seed, run: run)
-                var random = SimulationRandom(seed: runSeed)
-                let scale = (0..<n).map { _ in 0.5 + random.unit() }
-                var simulation = SimulationRun(model: model, durationScale: scale, tieSeed: random.next())
-                simulation.run()
+                let simulation = Self.exploredRun(model, seed: runSeed)
                 partial.record(simulation, run: run, seed: runSeed, trackPairs: trackPairs, conflicts: conflictPairs)
                 run += workers
             }
             partials.store(partial, at: worker)
         }
         return partials.merged(runs: runs, seed: seed, model: model, trackPairs: trackPairs)
+    }
+
+    /// The schedule an exploration run with `seed` simulates: every duration scaled by a
+    /// random factor in [0.5, 1.5], ties broken in random order, both drawn from `seed`.
+    ///
+    /// - Complexity: one simulation.
+    static func exploredRun(_ model: SimulationModel, seed: UInt64) -> SimulationRun {
+        var random = SimulationRandom(seed: seed)
+        let scale = (0..<model.operationCount).map { _ in 0.5 + random.unit() }
+        var simulation = SimulationRun(model: model, durationScale: scale, tieSeed: random.next())
+        simulation.run()
+        return simulation
     }
 
     /// Pairs of operations that touch one resource, at least one writing.

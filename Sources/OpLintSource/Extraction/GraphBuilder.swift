@@ -26,11 +26,16 @@ struct GraphBuilder {
         // Queues.
         var queues: [OperationGraph.Queue] = []
         var queueIndex: [String: Int] = [:]
+        var locatedByUse: Set<String> = []
         for (g, item) in all.enumerated() where item.entity.kind == .queue {
             let entity = item.entity
             let queueName = names[g]
             var queue = queueIndex[queueName].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
-            if queueIndex[queueName] == nil { queue.location = entity.isMain && entity.explicitName == "main" && entity.annotation == nil ? nil : entity.location }
+            // A property's queue is located where it is created, not where another file first uses it.
+            if queueIndex[queueName] == nil || (locatedByUse.contains(queueName) && !entity.isPlaceholder) {
+                queue.location = entity.isMain && entity.explicitName == "main" && entity.annotation == nil ? nil : entity.location
+                if entity.isPlaceholder { locatedByUse.insert(queueName) } else { locatedByUse.remove(queueName) }
+            }
             if let max = entity.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
             if let qos = entity.qualityOfService { queue.qualityOfService = qos }
             if let suspended = entity.isSuspended { queue.isSuspended = suspended }
@@ -51,6 +56,7 @@ struct GraphBuilder {
         // Operations, merged by name.
         var operations: [OperationGraph.Operation] = []
         var operationIndex: [String: Int] = [:]
+        var unfinished: [SourceFacts.UnfinishedClass] = []
         var sortKeys: [(Int, Int, SourceLocation, Int)] = []
         for (g, item) in all.enumerated() where item.entity.kind == .operation {
             let entity = item.entity
@@ -69,8 +75,12 @@ struct GraphBuilder {
             if op.queue == nil, let queue = entity.queue { op.queue = name(queue, file: item.file) }
             if let priority = entity.priority { op.priority = priority }
             if let qos = entity.qualityOfService { op.qualityOfService = qos }
-            if op.queue != nil { op.start = .queue } else if entity.startedManually { op.start = .manual } else if entity.escape != nil && op.start == .never { op.start = .queue }
+            if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if entity.escape != nil && op.start == .never { op.start = .queue }
             if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
+            if !op.finishes, let origin = entity.unfinishedClass, let location = origin.location,
+               !unfinished.contains(where: { $0.operation == opName }) {
+                unfinished.append(SourceFacts.UnfinishedClass(operation: opName, className: origin.name, location: location))
+            }
             let enqueued = entity.enqueuedAt ?? (entity.annotation?.queue != nil ? entity.location : nil)
             let key = (enqueued == nil ? 1 : 0, item.file, enqueued ?? entity.location, entity.order)
             if let existing {
@@ -114,6 +124,7 @@ struct GraphBuilder {
         for (f, scan) in scans.enumerated() {
             graph.sourceFacts.merge(scan.facts.mapNames { Self.replacePlaceholders($0) { id in names[offsets[f] + id] } })
         }
+        graph.sourceFacts.unfinishedClasses = unfinished
         return graph
     }
 
@@ -164,6 +175,13 @@ struct GraphBuilder {
     /// - Complexity: O(*n*) expected per qualification level (four levels).
     func assignNames(_ entities: [Entity]) -> [String] {
         var level = [Int](repeating: 0, count: entities.count)
+        // Entities of one property's queue (`mergeKey`) are one queue: one identity, one name.
+        var identity = Array(entities.indices)
+        var firstOfKey: [String: Int] = [:]
+        for i in entities.indices {
+            guard let key = entities[i].mergeKey, entities[i].kind == .queue else { continue }
+            if let first = firstOfKey[key] { identity[i] = first } else { firstOfKey[key] = i }
+        }
         func candidate(_ i: Int) -> String {
             let e = entities[i]
             if let explicit = e.explicitName { return explicit }
@@ -179,7 +197,7 @@ struct GraphBuilder {
         }
         for _ in 0..<4 {
             var groups: [String: [Int]] = [:]
-            for i in entities.indices {
+            for i in entities.indices where identity[i] == i {
                 groups[(entities[i].kind == .queue ? "q:" : "o:") + candidate(i), default: []].append(i)
             }
             var changed = false
@@ -192,6 +210,6 @@ struct GraphBuilder {
             }
             if !changed { break }
         }
-        return entities.indices.map(candidate)
+        return entities.indices.map { candidate(identity[$0]) }
     }
 }

@@ -30,41 +30,58 @@ public enum SourceExtractor {
 
     private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], ReadError>)]) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance.
-        let first = ParallelResults<(SourceFile?, ClassTable, [String])>(count: sources.count)
+        let first = ParallelResults<FirstPass>(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             let (display, read) = sources[index]
             switch read() {
             case .failure(let error):
-                first.set(index, (nil, ClassTable(), ["\(display): \(error.message)"]))
+                first.set(index, FirstPass(warnings: ["\(display): \(error.message)"]))
             case .success(let bytes):
                 var warnings: [String] = []
                 if !isValidUTF8(bytes) { warnings.append("\(display): not valid UTF-8; read as bytes, columns may be off") }
                 guard let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else { return }
                 let file = SourceFile(path: display, language: language, bytes: bytes)
                 for warning in file.warnings { warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)") }
-                let (table, relevant) = DeclarationScanner(file: file).scan()
-                first.set(index, (relevant ? file : nil, table, warnings))
+                let result = DeclarationScanner(file: file).scan()
+                first.set(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, classes: result.table, warnings: warnings, uses: result.uses))
             }
         }
         var classes = ClassTable()
         var warnings: [String] = []
+        var filesRead = 0
         for index in 0..<sources.count {
             guard let item = first.get(index) else { continue }
-            classes.merge(item.1)
-            warnings += item.2
+            classes.merge(item.classes)
+            warnings += item.warnings
+            if item.isRead { filesRead += 1 }
         }
         // Pass 2: the files that mention the API.
-        let relevant = (0..<sources.count).compactMap { first.get($0)?.0 }
+        let relevant = (0..<sources.count).compactMap { index in first.get(index).flatMap { item in item.file.map { ($0, item.uses) } } }
         let second = ParallelResults<FileScan>(count: relevant.count)
         let table = classes
         DispatchQueue.concurrentPerform(iterations: relevant.count) { index in
-            second.set(index, FileScanner(file: relevant[index], classes: table).run())
+            second.set(index, FileScanner(file: relevant[index].0, classes: table, uses: relevant[index].1).run())
         }
         let scans = (0..<relevant.count).compactMap { second.get($0) }
         for scan in scans { warnings += scan.warnings }
         var graph = GraphBuilder(scans: scans).build()
         graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sources.map(\.0))
+        graph.sourceFacts.coverage = SourceCoverage(
+            files: filesRead, filesUsingOperations: relevant.count,
+            operations: graph.operations.count, queues: graph.queues.count,
+            dependencies: graph.operations.reduce(0) { $0 + $1.dependencies.count },
+            callsFollowed: scans.reduce(0) { $0 + $1.callsFollowed }, callsNotFollowed: scans.reduce(0) { $0 + $1.callsNotFollowed })
         return (graph, warnings)
+    }
+
+    /// What the first pass keeps of one file.
+    struct FirstPass {
+        /// The file, when the second pass reads it.
+        var file: SourceFile?
+        var isRead = false
+        var classes = ClassTable()
+        var warnings: [String] = []
+        var uses = UsageEvidence()
     }
 
     struct ReadError: Error {

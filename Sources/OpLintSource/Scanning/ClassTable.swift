@@ -1,3 +1,5 @@
+import OpLintCore
+
 /// What the first pass learns about one class declaration.
 public struct ClassDeclaration: Sendable, Equatable {
     public var name: String
@@ -7,9 +9,22 @@ public struct ClassDeclaration: Sendable, Equatable {
     public var overridesAsynchronous = false
     /// Overrides `start`.
     public var overridesStart = false
-    /// Some code in the class marks the operation finished (`isFinished = true`,
-    /// `state = .finished`, `_finished = YES`, a KVO notification for `isFinished`).
+    /// Its `start` calls `super.start()` / `[super start]`: the superclass's `start` still runs.
+    public var startCallsSuper = false
+    /// Where its `start` override is.
+    public var startLocation: SourceLocation?
+    /// Some code in the class shows that it marks the operation finished (S8): `isFinished = true`,
+    /// a finished-like state (`state = .finished`, `AFOperationFinishedState`), a KVO change for
+    /// `isFinished` (or for a key the scanner cannot read), a call to `finish()` / `completeOperation`.
     public var setsFinished = false
+    /// Class methods that return an instance of the class (`+ (instancetype)operationWith…`,
+    /// `class func make() -> Self`), by their first selector part, with the return type as written.
+    public var factories: [String: String] = [:]
+    /// Properties and instance variables with the type they are declared with or created as
+    /// (`NSOperationQueue *queue`, `let queue = OperationQueue()`), by name.
+    public var members: [String: String] = [:]
+    /// Declared as a Swift class that inherits from nothing (`class Cache {`).
+    public var isRoot = false
 
     public init(name: String, superclass: String?) {
         self.name = name
@@ -21,7 +36,12 @@ public struct ClassDeclaration: Sendable, Equatable {
         if superclass == nil { superclass = other.superclass }
         overridesAsynchronous = overridesAsynchronous || other.overridesAsynchronous
         overridesStart = overridesStart || other.overridesStart
+        startCallsSuper = startCallsSuper || other.startCallsSuper
+        if startLocation == nil { startLocation = other.startLocation }
         setsFinished = setsFinished || other.setsFinished
+        isRoot = isRoot || other.isRoot
+        factories.merge(other.factories) { mine, _ in mine }
+        members.merge(other.members) { mine, _ in mine }
     }
 }
 
@@ -36,6 +56,11 @@ public struct ClassTable: Sendable {
     /// Types declared in the scanned code that are not classes deriving from anything
     /// (`enum Operation`), which shadow Foundation's names.
     public private(set) var shadowedNames: Set<String> = []
+    /// Classes that the code uses as operations (passed to `addOperation`, on a side of
+    /// `addDependency` with an operation on the other) though no scanned declaration says so.
+    public private(set) var usedAsOperations: Set<String> = []
+    /// Classes that the code uses as queues (receivers of `addOperation`).
+    public private(set) var usedAsQueues: Set<String> = []
 
     public init() {}
 
@@ -52,12 +77,20 @@ public struct ClassTable: Sendable {
         shadowedNames.insert(name)
     }
 
+    /// Records what a file's API calls show about classes.
+    mutating func addUses(operations: Set<String>, queues: Set<String>) {
+        usedAsOperations.formUnion(operations)
+        usedAsQueues.formUnion(queues)
+    }
+
     /// Folds in another file's table.
     public mutating func merge(_ other: ClassTable) {
         for name in other.classes.keys.sorted() {
             if let declaration = other.classes[name] { add(declaration) }
         }
         shadowedNames.formUnion(other.shadowedNames)
+        usedAsOperations.formUnion(other.usedAsOperations)
+        usedAsQueues.formUnion(other.usedAsQueues)
     }
 
     /// The chain from `name` up to its root: `name`, its superclass, … (cycles cut).
@@ -74,27 +107,81 @@ public struct ClassTable: Sendable {
         return result
     }
 
-    /// Whether `name` is an operation class: Foundation's, or a subclass of one through any chain.
+    /// Whether `name` is an operation class: Foundation's, a subclass of one through any chain,
+    /// or a class the code uses as an operation (and not declared as a queue).
     func isOperation(_ name: String) -> Bool {
-        reaches(Self.operationRoots, from: name)
+        switch root(of: name) {
+        case .operation: return true
+        case .queue, .other: return false
+        case .unknown: return usedAs(usedAsOperations, not: usedAsQueues, name)
+        }
     }
 
     /// Whether `name` is a queue class.
     func isQueue(_ name: String) -> Bool {
-        reaches(Self.queueRoots, from: name)
+        switch root(of: name) {
+        case .queue: return true
+        case .operation, .other: return false
+        case .unknown: return usedAs(usedAsQueues, not: usedAsOperations, name)
+        }
     }
 
-    /// Whether the superclass chain from `name` reaches one of Foundation's `roots` (not redeclared in the scanned code).
-    ///
-    /// - Complexity: O(depth of the chain), at most 64 steps, no allocation.
-    private func reaches(_ roots: Set<String>, from name: String) -> Bool {
+    /// Whether a class of the chain from `name` is in `uses` and none is in `others`.
+    private func usedAs(_ uses: Set<String>, not others: Set<String>, _ name: String) -> Bool {
+        guard !uses.isEmpty else { return false }
+        let names = chain(of: name)
+        return names.contains(where: uses.contains) && !names.contains(where: others.contains)
+    }
+
+    /// Whether the scanned code declares `name` as a class that is neither an operation nor a
+    /// queue (its chain ends at `NSObject`, a Swift root class, a protocol).
+    func isNeither(_ name: String) -> Bool {
+        if case .other = root(of: name) { return !isOperation(name) && !isQueue(name) }
+        return false
+    }
+
+    /// Whether nothing declares what `name` is: neither the scanned code nor Foundation.
+    func isUndeclared(_ name: String) -> Bool {
+        if case .unknown = root(of: name) { return true }
+        return false
+    }
+
+    /// Where a superclass chain ends.
+    private enum Root {
+        /// At Foundation's operation classes.
+        case operation
+        /// At Foundation's queue classes.
+        case queue
+        /// At a class known not to be either (`NSObject`).
+        case other
+        /// At a class no scanned file declares: the uses of the chain's classes decide.
+        case unknown
+    }
+
+    /// Classes the chain of an operation or queue never passes through.
+    private static let plainRoots: Set<String> = ["NSObject", "NSProxy", "AnyObject"]
+
+    /// - Complexity: O(depth of the chain), at most 64 steps.
+    private func root(of name: String) -> Root {
         var current = name
         for _ in 0..<64 {
-            if roots.contains(current) && classes[current] == nil && !shadowedNames.contains(current) { return true }
-            guard let next = classes[current]?.superclass else { return false }
+            let declared = classes[current]
+            // Foundation's own classes, extended (`extension Operation`) or implemented
+            // (`open class Operation : NSObject` in swift-corelibs-foundation, GNUstep's `@interface NSOperation : NSObject`).
+            let isFoundations = declared.map { ($0.superclass == nil && !$0.isRoot) || $0.superclass == "NSObject" } ?? true
+            if isFoundations && !shadowedNames.contains(current) {
+                if Self.operationRoots.contains(current) { return .operation }
+                if Self.queueRoots.contains(current) { return .queue }
+                if Self.plainRoots.contains(current) { return .other }
+            }
+            // A protocol, struct or enum (with extensions that look like class bodies) ends a chain.
+            if shadowedNames.contains(current) { return .other }
+            guard let declared else { return .unknown }
+            // `class Name {` in Swift derives from nothing; an extension or `@implementation` says nothing.
+            guard let next = declared.superclass else { return declared.isRoot ? .other : .unknown }
             current = next
         }
-        return false
+        return .other
     }
 
     /// Whether instances of `name` are block operations.
@@ -102,12 +189,51 @@ public struct ClassTable: Sendable {
         chain(of: name).contains { $0 == "BlockOperation" || $0 == "NSBlockOperation" }
     }
 
-    /// Asynchronous (S8) when a class of the chain overrides `isAsynchronous` and one overrides `start`;
-    /// finishing when a class of the chain marks it finished.
+    /// Asynchronous (S8) when a class of the chain overrides `isAsynchronous` and one overrides `start`.
+    ///
+    /// It never finishes only when the class that runs `start` replaces it without calling
+    /// `super`, every class of the chain up to Foundation's is in the scanned code, and none of
+    /// them shows any sign of marking the operation finished: in doubt, it finishes.
     func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) {
-        let declarations = chain(of: name).compactMap { classes[$0] }
+        let names = chain(of: name)
+        let declarations = names.compactMap { classes[$0] }
         let asynchronous = declarations.contains(where: \.overridesAsynchronous) && declarations.contains(where: \.overridesStart)
-        let finishes = !asynchronous || declarations.contains(where: \.setsFinished)
-        return (asynchronous, finishes)
+        guard declarations.contains(where: { $0.overridesStart && !$0.startCallsSuper }) else {
+            return (asynchronous, true)
+        }
+        // Everything above the class whose start runs must be visible, up to Foundation.
+        let seenToFoundation = names.dropLast().allSatisfy { classes[$0] != nil }
+            && names.last.map { Self.operationRoots.contains($0) && classes[$0].map { $0.superclass == nil && !$0.isRoot } ?? true } == true
+        return (asynchronous, !seenToFoundation || declarations.contains(where: \.setsFinished))
+    }
+
+    /// The class of `name`'s chain whose `start` replaces Foundation's without calling `super`,
+    /// with where that `start` is: what to fix when instances never finish.
+    func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? {
+        for class_ in chain(of: name) {
+            guard let declaration = classes[class_], declaration.overridesStart else { continue }
+            if !declaration.startCallsSuper { return (class_, declaration.startLocation) }
+        }
+        return nil
+    }
+
+    /// The return type of the class method `selector` of `name` (or of a superclass), when it is a factory.
+    func factory(_ selector: String, of name: String) -> String? {
+        for class_ in chain(of: name) {
+            if let type = classes[class_]?.factories[selector] { return type }
+        }
+        return nil
+    }
+
+    /// The declared type of property or instance variable `member` of `name` (or of a superclass),
+    /// with the class that declares it.
+    func member(_ member: String, of name: String) -> (type: String, owner: String)? {
+        for class_ in chain(of: name) {
+            guard let members = classes[class_]?.members else { continue }
+            if let type = members[member] { return (type, class_) }
+            if member.hasPrefix("_"), let type = members[String(member.dropFirst())] { return (type, class_) }
+            if let type = members["_" + member] { return (type, class_) }
+        }
+        return nil
     }
 }

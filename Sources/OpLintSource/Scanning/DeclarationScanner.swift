@@ -1,5 +1,6 @@
-/// The first pass over a file: class declarations with their operation traits, and whether
-/// the file mentions the operation API at all (files that do not are not scanned again).
+/// The first pass over a file: class declarations with their operation traits, whether the
+/// file mentions the operation API at all (files that do not are not scanned again), and
+/// what its API calls show about the classes of the values they take.
 struct DeclarationScanner {
     let file: SourceFile
 
@@ -17,10 +18,20 @@ struct DeclarationScanner {
         return table
     }()
 
-    /// The classes declared in the file, and whether the second pass should read it.
+    /// What the pass found in one file.
+    struct Result {
+        var table: ClassTable
+        /// Whether the second pass should read the file.
+        var isRelevant: Bool
+        /// What the file's API calls show (empty when the file is not relevant).
+        var uses: UsageEvidence
+    }
+
+    /// The classes declared in the file, whether the second pass should read it, and the
+    /// evidence of its API calls.
     ///
     /// - Complexity: O(*tokens*).
-    func scan() -> (table: ClassTable, isRelevant: Bool) {
+    func scan() -> Result {
         var table = ClassTable()
         var relevant = false
         let tokens = file.tokens
@@ -39,9 +50,10 @@ struct DeclarationScanner {
                     continue
                 }
                 if file.isWord(i, "class") || file.isWord(i, "extension") {
-                    // An extension matters only when it adds asynchrony or finishing code.
+                    // An extension matters only when it adds asynchrony, finishing code, factories or members.
                     if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
-                        || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished {
+                        || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
+                        || !declaration.factories.isEmpty || !declaration.members.isEmpty {
                         table.add(declaration)
                     }
                 } else if file.isWord(i, "struct") || file.isWord(i, "enum") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
@@ -52,7 +64,12 @@ struct DeclarationScanner {
             }
             i += 1
         }
-        return (table, relevant)
+        var uses = UsageEvidence()
+        if relevant {
+            uses = UsageEvidence(file: file)
+            table.addUses(operations: uses.operationClasses, queues: uses.queueClasses)
+        }
+        return Result(table: table, isRelevant: relevant, uses: uses)
     }
 
     private func mentionsAPI(_ token: Token) -> Bool {
@@ -88,10 +105,11 @@ struct DeclarationScanner {
             if superclass == "Foundation", file.isPunct(j + 2, "."), file.isIdentifier(j + 3) { superclass = file.text(j + 3) }
         }
         var declaration = ClassDeclaration(name: name, superclass: superclass)
+        declaration.isRoot = file.isWord(i, "class") && !file.isPunct(j, ":")
         var open = j
         while open < file.tokens.count && !file.isPunct(open, "{") && open < j + 64 { open += 1 }
         let close = Int(file.partner[min(open, file.tokens.count - 1)])
-        if file.isPunct(open, "{"), close > open { readTraits(&declaration, open + 1, close) }
+        if file.isPunct(open, "{"), close > open { readTraits(&declaration, open + 1, close, isInterface: false) }
         return declaration
     }
 
@@ -104,60 +122,7 @@ struct DeclarationScanner {
         var declaration = ClassDeclaration(name: name, superclass: superclass)
         var end = i + 2
         while end < file.tokens.count && !(file.isPunct(end - 1, "@") && file.isWord(end, "end")) { end += 1 }
-        readTraits(&declaration, i + 2, end)
+        readTraits(&declaration, i + 2, end, isInterface: file.isWord(i, "interface"))
         return declaration
-    }
-
-    /// Looks through a class body for the overrides and finishing code that make it asynchronous (S8).
-    private func readTraits(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int) {
-        var k = start
-        while k < end {
-            let token = file.tokens[k]
-            if token.kind == .string {
-                if file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"") { declaration.setsFinished = true }
-            } else if token.kind == .identifier {
-                if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
-                    if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
-                        declaration.overridesAsynchronous = true
-                    }
-                } else if file.isWord(k, "start") {
-                    if (file.isWord(k - 1, "func") && file.isPunct(k + 1, "(") && file.isPunct(k + 2, ")"))
-                        || (file.isPunct(k - 1, ")") && file.isWord(k - 2, "void") && file.isPunct(k + 1, "{")) {
-                        declaration.overridesStart = true
-                    }
-                } else if isFinishing(at: k) {
-                    declaration.setsFinished = true
-                }
-            }
-            k += 1
-        }
-    }
-
-    private func bodyReturnsTrue(after k: Int) -> Bool {
-        var open = k + 1
-        while open < k + 8 && !file.isPunct(open, "{") { open += 1 }
-        guard file.isPunct(open, "{") else { return false }
-        let close = Int(file.partner[open])
-        guard close > open else { return false }
-        for m in open..<close where file.isWord(m, "true") || file.isWord(m, "YES") { return true }
-        return false
-    }
-
-    /// `isFinished = true`, `_finished = YES`, `state = .finished`, `[self setFinished:YES]`, `\.isFinished`.
-    private func isFinishing(at k: Int) -> Bool {
-        if file.isWord(k, "setFinished") || file.isWord(k, "setIsFinished") { return file.isPunct(k + 1, ":") && (file.isWord(k + 2, "YES") || file.isWord(k + 2, "true")) }
-        if file.isWord(k, "isFinished") && file.isPunct(k - 1, ".") && file.isPunct(k - 2, "\\") { return true }
-        guard file.isPunct(k + 1, "="), !file.isPunct(k + 2, "=") else { return false }
-        if file.endsWithFinished(k) {
-            return file.isWord(k + 2, "true") || file.isWord(k + 2, "YES")
-        }
-        if file.isWord(k, "state") || file.isWord(k, "_state") {
-            var m = k + 2
-            while m < min(k + 8, file.tokens.count) && file.tokens[m].line == file.tokens[k].line {
-                if file.isIdentifier(m) && file.endsWithFinished(m) { return true }
-                m += 1
-            }
-        }
-        return false
     }
 }

@@ -35,6 +35,16 @@ struct Entity {
     var qualityOfService: QualityOfService?
     /// Where the operation was handed to code the scanner cannot follow (returned, passed on).
     var escape: SourceLocation?
+    /// Added to a queue the scanner cannot follow (`[[self queue] addOperation:op]`): enqueued
+    /// all the same, on a queue of unknown settings.
+    var enqueuedOnUnknownQueue = false
+    /// Made from a variable or property once an API call showed what it holds; a creation later
+    /// assigned to the same variable or property becomes this entity.
+    var isPlaceholder = false
+    /// `Type.property` for a queue held by a property: every file's entity for it is one queue.
+    var mergeKey: String?
+    /// For an operation that never finishes: the class whose `start` never marks it finished, and where.
+    var unfinishedClass: (name: String, location: SourceLocation?)?
 
     // Queues.
     var maxConcurrentOperationCount: Int?
@@ -66,6 +76,10 @@ enum Binding {
     case list([Int])
     /// Something else, with its declared type if written (`Target`, `Operation`).
     case value(String?)
+    /// A value the scanner does not follow (a call result, a property set elsewhere), with its
+    /// declared type if written and the token where it was declared or assigned: an operation
+    /// or a queue once an API call shows it is one.
+    case obtained(String?, Int)
 }
 
 /// A region of code between braces (or `@implementation … @end`).
@@ -107,6 +121,8 @@ struct Scope {
     var loopLocation: SourceLocation?
     /// Operations created in an iteration closure whose results become a list (`map`).
     var collectInto: (scope: Int, name: String)?
+    /// Token index of the opening brace (or keyword); code before it was read outside this scope.
+    var open = -1
 
     init(kind: Kind, close: Int, id: Int) {
         self.kind = kind

@@ -29,6 +29,10 @@ struct FileScan {
     /// Facts whose names are placeholders (`Self.placeholder`) until the graph is named.
     var facts = SourceFacts()
     var warnings: [String] = []
+    /// Operation API calls whose operations and queues were all followed.
+    var callsFollowed = 0
+    /// Operation API calls with an operation or queue the scanner could not follow.
+    var callsNotFollowed = 0
 
     init(path: String) {
         self.path = path

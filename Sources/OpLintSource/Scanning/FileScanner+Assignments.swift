@@ -7,7 +7,7 @@ extension FileScanner {
     /// `let x = …`, `Type *x = …;`, `self.x = …`, `_x = …`, `q.maxConcurrentOperationCount = …`, `ops += [a]`.
     func assignment(at i: Int) {
         guard !file.isPunct(i + 1, "=") else { return }
-        for c in ["=", "!", "<", ">", "-", "*", "/", "%", "&", "|", "^", "~"] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i - 1, oneOf: "=!<>-*/%&|^~") { return }
         if file.isPunct(i - 1, "+") {
             if let (start, words) = receiverPath(endingAt: i - 2), case .list(let items)? = resolvePath(words),
                let added = listLiteral(at: i + 1) ?? { if case .entity(let id)? = evaluate(at: i + 1, naming: nil) { [id] } else { nil } }() {
@@ -20,19 +20,37 @@ extension FileScanner {
             return
         }
         guard let (start, words) = receiverPath(endingAt: i - 1), let last = words.last else { return }
+        let nameToken = lastName(before: i)
         if words.count >= 2, Self.settingKeys.contains(last) {
             let receiver = Array(words.dropLast())
-            setting(last, on: resolvePath(receiver), receiverText: receiver.joined(separator: "."), valueAt: i + 1, location: file.location(start))
+            setting(last, on: resolvePath(receiver, at: lastName(before: nameToken)), receiverText: receiver.joined(separator: "."), valueAt: i + 1, location: file.location(start))
+            return
+        }
+        if words.count >= 2, words.count <= 4, !Self.selfNames.contains(words[0]), !file.isPunct(i + 1, "{") {
+            // `$0.op1 = BlockOperation { … }`, `request.operation = op`: followed like a local.
+            for k in start..<i { consumed.insert(k) }
+            let value = evaluate(at: i + 1, naming: Self.memberName(last)) ?? .obtained(nil, nameToken)
+            if case .entity(let id) = value, scan.entities[id].kind == .operation, scan.entities[id].escape == nil {
+                scan.entities[id].escape = file.location(start)
+            }
+            bindMember(words, to: value)
             return
         }
         guard words.count == 1 || (words.count == 2 && Self.selfNames.contains(words[0])) else { return }
         for k in start..<i { consumed.insert(k) }
-        // An annotated variable keeps its annotation when it is assigned: `self.queue = [[NSOperationQueue alloc] init]`.
-        if case .entity(let annotated)? = resolvePath(words), scan.entities[annotated].annotation != nil {
-            adopt(annotated, creationAt: i + 1)
-            if case .entity(let id)? = evaluate(at: i + 1, naming: nil), id == annotated { return }
+        // An annotated variable keeps its annotation when it is assigned: `self.queue = [[NSOperationQueue alloc] init]`;
+        // a queue or operation first seen through its use becomes what is assigned.
+        if case .entity(let held)? = resolvePath(words), scan.entities[held].annotation != nil || scan.entities[held].isPlaceholder {
+            adopt(held, creationAt: i + 1)
+            if case .entity(let id)? = evaluate(at: i + 1, naming: nil), id == held {
+                if scan.entities[held].isPlaceholder {
+                    scan.entities[held].isPlaceholder = false
+                    scan.entities[held].location = file.location(i + 1)
+                }
+                return
+            }
         }
-        let value = valueOf(i + 1, naming: words.last.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }, declaredType: nil, scopeIndex: nil)
+        let value = valueOf(i + 1, naming: words.last.map(Self.memberName), declaredType: nil, scopeIndex: nil, nameToken: nameToken)
         rebind(words, start: start, to: value)
     }
 
@@ -72,9 +90,11 @@ extension FileScanner {
             adopt(pending.entity, creationAt: v)
             adopted = pending.entity
         }
-        var value = valueOf(v, naming: name, declaredType: declaredType, scopeIndex: scopeIndex)
+        var value = valueOf(v, naming: name, declaredType: declaredType, scopeIndex: scopeIndex, nameToken: nameIndex)
         if let adopted, case .entity(let id) = value, id == adopted {} else if let adopted { value = .entity(adopted) }
         if isProperty, let type = currentType {
+            propertyDeclarations[nameIndex] = type
+            if case .entity(let id) = value, scan.entities[id].kind == .queue { holdInProperty(id, name, of: type) }
             properties[type, default: [:]][name] = value
         } else {
             scopes[scopes.count - 1].locals[name] = value
@@ -82,12 +102,49 @@ extension FileScanner {
         noteBound(name)
     }
 
+    /// `var queue: OperationQueue?` (Swift) or `NSOperationQueue *queue;` (Objective-C, in a
+    /// function): a variable or property whose value is set elsewhere, if anywhere.
+    func declarationWithoutValue(at k: Int) {
+        let nameIndex: Int
+        var typeIndex: Int
+        if file.language == .swift {
+            guard file.isIdentifier(k + 1), file.isPunct(k + 2, ":") else { return }
+            nameIndex = k + 1
+            typeIndex = k + 3
+            if file.isWord(typeIndex, "Foundation"), file.isPunct(typeIndex + 1, ".") { typeIndex += 2 }
+            guard file.isIdentifier(typeIndex) else { return }
+            let line = file.tokens[k].line
+            var m = typeIndex + 1
+            while m < file.tokens.count && file.tokens[m].line == line && !file.isPunct(m, ";") {
+                if file.isPunct(m, "=") || file.isPunct(m, "{") || file.isPunct(m, "(") { return }
+                m += 1
+            }
+        } else {
+            // `NSOperationQueue *queue;`, `__block NSOperation *op;` or `id op;` in a body.
+            let isID = file.isWord(k, "id")
+            guard !atTypeLevel, scopes.count > 1, file.isIdentifier(k + 1), file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","),
+                  isID || (file.isIdentifier(k - 1) && DeclarationScanner.isTypeName(file, k - 1)) else { return }
+            nameIndex = k + 1
+            typeIndex = isID ? -1 : k - 1
+        }
+        let name = file.text(nameIndex)
+        let value = Binding.obtained(typeIndex < 0 ? nil : file.text(typeIndex), nameIndex)
+        consumed.insert(nameIndex)
+        if atTypeLevel, let type = currentType {
+            propertyDeclarations[nameIndex] = type
+            if properties[type]?[name] == nil { properties[type, default: [:]][name] = value }
+        } else {
+            scopes[scopes.count - 1].locals[name] = value
+        }
+        noteBound(name)
+    }
+
     /// The binding a declaration or assignment gets from the expression at `v`.
-    private func valueOf(_ v: Int, naming name: String?, declaredType: String?, scopeIndex: Int?) -> Binding {
+    private func valueOf(_ v: Int, naming name: String?, declaredType: String?, scopeIndex: Int?, nameToken: Int) -> Binding {
         // lazy var queue: OperationQueue = { … }()
         if file.isPunct(v, "{"), let name {
             closureRoles[v] = .propertyInitializer(name)
-            return .value(declaredType)
+            return .obtained(declaredType, nameToken)
         }
         // let operations = urls.map { … }
         if let end = pathEnd(from: v), end - v >= 3, ["map", "compactMap", "flatMap"].contains(file.text(end - 1)), let name {
@@ -106,7 +163,16 @@ extension FileScanner {
             collectTargets[close + 3] = (scopeIndex ?? scopes.count - 1, name)
             return .list([])
         }
-        return evaluate(at: v, naming: name) ?? .value(declaredType)
+        return evaluate(at: v, naming: name) ?? .obtained(declaredType, nameToken)
+    }
+
+    /// A queue stored in a property is the property's queue in every file of the type.
+    func holdInProperty(_ id: Int, _ name: String, of type: String) {
+        guard scan.entities[id].mergeKey == nil, scan.entities[id].explicitName == nil, !scan.entities[id].isMain else { return }
+        scan.entities[id].mergeKey = type + "." + Self.memberName(name)
+        scan.entities[id].typeName = type
+        scan.entities[id].function = nil
+        scan.entities[id].variable = Self.memberName(name)
     }
 
     /// Gives a variable or property a new binding.
@@ -121,10 +187,26 @@ extension FileScanner {
             }
         }
         guard let type = currentType else {
-            scopes[scopes.count - 1].locals[last] = value
+            // A name declared where the scanner does not look (a macro, a global): visible from here on.
+            scopes[0].locals[last] = value
             return
         }
         let name = last.hasPrefix("_") && properties[type]?[last] == nil ? String(last.dropFirst()) : last
+        switch value {
+        case .entity(let id) where scan.entities[id].kind == .queue:
+            holdInProperty(id, name, of: type)
+        case .entity(let id):
+            // An operation kept in a property may be enqueued from anywhere the property is seen.
+            if scan.entities[id].escape == nil { scan.entities[id].escape = file.location(start) }
+        case .list(let ids):
+            for id in ids where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
+                scan.entities[id].escape = file.location(start)
+            }
+        case .obtained(_, let at):
+            propertyDeclarations[at] = type
+        default:
+            break
+        }
         properties[type, default: [:]][name] = value
     }
 
@@ -132,6 +214,14 @@ extension FileScanner {
     func returnStatement(at i: Int) {
         guard let end = pathEnd(from: i + 1), endsExpression(end, after: i + 1) else { return }
         for scope in scopes.reversed() {
+            if case .function(let name) = scope.kind {
+                // `+ (NSOperationQueue *)sharedQueue { … return shared; }`: what the method returns.
+                if case .entity(let id)? = resolvePath(path(from: i + 1, to: end)), scan.entities[id].kind == .queue {
+                    for k in (i + 1)..<end { consumed.insert(k) }
+                    queueReturnedBy[name] = id
+                }
+                return
+            }
             guard scope.kind == .closure else { continue }
             guard case .propertyInitializer(let name) = scope.role, let type = currentType else { return }
             let words = path(from: i + 1, to: end)
@@ -140,6 +230,7 @@ extension FileScanner {
                 if case .entity(let id) = value, scan.entities[id].function == nil, scan.entities[id].explicitName == nil {
                     scan.entities[id].variable = name
                 }
+                if case .entity(let id) = value, scan.entities[id].kind == .queue { holdInProperty(id, name, of: type) }
                 properties[type, default: [:]][name] = value
                 noteBound(name)
             }
@@ -162,12 +253,19 @@ extension FileScanner {
             if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
             return
         }
-        for c in [".", "=", ":", "(", "?", "!"] where file.isPunct(i + 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i + 1, oneOf: ".=:(?!") { return }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
         guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
         let word = file.text(i)
         guard boundNames.contains(word) || (first == UInt8(ascii: "_") && boundNames.contains(String(word.dropFirst()))) else { return }
-        guard case .entity(let id)? = lookup(word), scan.entities[id].kind == .operation else { return }
-        if scan.entities[id].escape == nil { scan.entities[id].escape = file.location(i) }
+        let held: [Int]
+        switch lookup(word) {
+        case .entity(let id)?: held = [id]
+        case .list(let ids)?: held = ids
+        default: return
+        }
+        for id in held where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
+            scan.entities[id].escape = file.location(i)
+        }
     }
 }

@@ -18,6 +18,12 @@ extension FileScanner {
 
     /// Enters the scope a `{` opens: a type, a function, a control block, a loop or a closure.
     func enterBrace(at b: Int) {
+        let depth = scopes.count
+        enterScope(at: b)
+        if scopes.count > depth { scopes[scopes.count - 1].open = b }
+    }
+
+    private func enterScope(at b: Int) {
         let partner = Int(file.partner[b])
         let close = partner > b ? partner : file.tokens.count
         if let role = closureRoles.removeValue(forKey: b) {
@@ -121,15 +127,27 @@ extension FileScanner {
     private func braceKeyword(at k: Int) -> String? {
         let token = file.tokens[k]
         guard token.length >= 2 && token.length <= 9 else { return nil }
-        let first = file.bytes[Int(token.start)]
+        let start = Int(token.start)
+        let first = file.bytes[start]
         guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return nil }
-        let word = file.text(k)
-        return Self.braceKeywords.contains(word) ? word : nil
+        // Compared byte by byte: most identifiers are not keywords, and none is made a String.
+        outer: for (bytes, word) in Self.braceKeywordsByLength[Int(token.length)] {
+            for m in 0..<bytes.count where file.bytes[start + m] != bytes[m] { continue outer }
+            return word
+        }
+        return nil
     }
+
+    /// `braceKeywords` by length, with their bytes.
+    private static let braceKeywordsByLength: [[([UInt8], String)]] = {
+        var table = [[([UInt8], String)]](repeating: [], count: 10)
+        for word in braceKeywords.sorted() where word.utf8.count < 10 { table[word.utf8.count].append((Array(word.utf8), word)) }
+        return table
+    }()
 
     /// Whether a Swift statement goes on from token `a` on one line to token `b` on the next.
     private func continues(from a: Int, to b: Int) -> Bool {
-        for c in [".", ",", "=", "(", "[", ":", "&", "|", "+", "-", "*", "?", "<"] where file.isPunct(a, Unicode.Scalar(c)!) { return true }
+        if file.isPunct(a, oneOf: ".,=([:&|+-*?<") { return true }
         if file.isPunct(b, ".") || file.isPunct(b, "{") || file.isPunct(b, "-") { return true }
         if file.isWord(b, "where") || file.isWord(b, "throws") || file.isWord(b, "rethrows") || file.isWord(b, "async") { return true }
         if file.isWord(a, "in") || file.isWord(a, "else") || file.isWord(a, "return") { return true }

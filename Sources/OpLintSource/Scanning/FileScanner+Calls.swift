@@ -18,13 +18,20 @@ extension FileScanner {
              "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap", "append":
             break
         default:
+            if file.isPunct(i + 1, "(") || file.isPunct(i + 1, "{"), let receiver = receiverPath(endingAt: i - 2) {
+                otherCall(name, on: receiver.path, start: receiver.start, location: file.location(receiver.start))
+            }
             return
         }
         let receiver = receiverPath(endingAt: i - 2)
         let location = file.location(receiver?.start ?? i)
-        let binding = receiver.flatMap { resolvePath($0.path) }
+        let binding = receiver.flatMap { resolvePath($0.path, at: lastName(before: i - 1)) }
         let receiverText = receiver?.path.joined(separator: ".") ?? text(expressionStart(endingAt: i - 2), i - 1)
         let hasParens = file.isPunct(i + 1, "(")
+        // Foundation's `addOperation(_:)`, `addDependency(_:)`, … take no label: `addOperation(operation:)` is another API.
+        if hasParens, file.isIdentifier(i + 2), file.isPunct(i + 3, ":"), name.hasPrefix("add") || name == "removeDependency", name != "addOperations" {
+            return
+        }
         let closeParen = hasParens ? Int(file.partner[i + 1]) : -1
         let emptyCall = hasParens && closeParen == i + 2
         switch name {
@@ -83,6 +90,10 @@ extension FileScanner {
             closureRoles[brace] = .iteration(count: count)
             if name == "forEach", case .list? = binding {
                 collectParameters[brace] = binding
+            } else if name == "forEach", receiver == nil, file.isPunct(i - 2, "]"), Int(file.partner[i - 2]) >= 0,
+                      let items = listLiteral(at: Int(file.partner[i - 2])) {
+                // `[a, b].forEach { queue.addOperation($0) }`
+                collectParameters[brace] = .list(items)
             }
         }
     }
@@ -131,17 +142,91 @@ extension FileScanner {
 
     /// Whether a binding is known to be something other than an operation or queue.
     func isUnrelated(_ binding: Binding?) -> Bool {
-        guard case .value(let type)? = binding else { return false }
-        guard let type else { return false }
+        guard let type = declaredType(binding), !Self.collectionTypes.contains(type) else { return false }
         return !(classes.isOperation(type) || classes.isQueue(type))
+    }
+
+    /// Types of lists: a list the scanner does not follow may hold operations.
+    static let collectionTypes: Set<String> = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "Array", "Set"]
+
+    /// The declared type of a value that is not an operation or queue the scanner follows.
+    private func declaredType(_ binding: Binding?) -> String? {
+        switch binding {
+        case .value(let type)?, .obtained(let type, _)?: return type
+        default: return nil
+        }
+    }
+
+    /// The type of a list whose contents the scanner lost track of (`[ops removeObjectAtIndex:1]`).
+    static let listOfUnknownContents = "NSMutableArray"
+
+    /// What an operation's own methods and properties are: calling them configures or reads it.
+    static let operationMethods: Set<String> = [
+        "addDependency", "removeDependency", "cancel", "start", "waitUntilFinished", "addExecutionBlock",
+        "setCompletionBlock", "setName", "setQueuePriority", "setQualityOfService", "setThreadPriority",
+        "isReady", "isFinished", "isExecuting", "isCancelled", "isAsynchronous", "isConcurrent", "dependencies",
+        "queuePriority", "qualityOfService", "name", "completionBlock", "executionBlocks", "threadPriority",
+        "retain", "release", "autorelease", "copy", "description", "isEqual", "hash", "class",
+    ]
+
+    /// A call the scanner does not interpret (`task.runSynchronously()`, `[op setCompletionBlockWithSuccess:…]`,
+    /// `[ops removeAllObjects]`): an operation's own code may run or enqueue it, so it escapes;
+    /// a list changed in a way the scanner does not follow is no longer known.
+    func otherCall(_ name: String, on words: [String], start: Int, location: SourceLocation) {
+        guard !words.isEmpty else { return }
+        switch resolvePath(words) {
+        case .entity(let id)? where scan.entities[id].kind == .operation:
+            if !Self.operationMethods.contains(name), scan.entities[id].escape == nil { scan.entities[id].escape = location }
+        case .list(let items)?:
+            if name == "removeAllObjects" || name == "removeAll" {
+                rebind(words, start: start, to: .list([]))
+            } else if name.hasPrefix("remove") || name.hasPrefix("insert") || name.hasPrefix("replace") || name.hasPrefix("exchange")
+                        || name.hasPrefix("set") || name.hasPrefix("sort") || name.hasPrefix("add") {
+                for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
+                rebind(words, start: start, to: .value(Self.listOfUnknownContents))
+            }
+        case .value(Self.listOfUnknownContents)? where name == "removeAllObjects" || name == "removeAll":
+            rebind(words, start: start, to: .list([]))
+        default:
+            break
+        }
     }
 
     /// Records that a call could not be tied to an operation or queue.
     func unresolved(_ call: String, _ what: String, binding: Binding?, location: SourceLocation) {
         if isUnrelated(binding) { return }
-        if binding == nil || { if case .value? = binding { return true } else { return false } }() {
-            guard Self.unambiguousCalls.contains(call) || { if case .value(let t)? = binding, let t { return classes.isOperation(t) || classes.isQueue(t) } else { return false } }() else { return }
+        switch current(binding) {
+        case nil, .value?, .obtained?:
+            guard Self.unambiguousCalls.contains(call) || declaredType(binding).map({ classes.isOperation($0) || classes.isQueue($0) }) == true else { return }
+        default:
+            break
         }
-        scan.facts.unresolved.append(SourceFacts.Issue("cannot tell which operation or queue `\(what)` is in this `\(call)` call; no fact recorded", at: location))
+        scan.callsNotFollowed += 1
+        scan.facts.unresolved.append(SourceFacts.Issue("cannot tell which operation or queue `\(what)` is in this `\(call)` call (\(reason(what, binding))); no fact recorded", at: location))
+    }
+
+    /// An operation added to a queue the scanner cannot follow: enqueued, on a queue of unknown settings.
+    func unknownQueue(_ call: String, _ what: String, binding: Binding?, location: SourceLocation) {
+        scan.callsNotFollowed += 1
+        let shown = what.isEmpty ? "the receiver" : "`\(what)`"
+        scan.facts.unresolved.append(SourceFacts.Issue(
+            "cannot tell which queue \(shown) is in this `\(call)` call (\(reason(what, binding))); the operation is taken as enqueued on a queue of unknown settings",
+            at: location))
+    }
+
+    /// Why the scanner could not follow the value written `what`.
+    private func reason(_ what: String, _ binding: Binding?) -> String {
+        switch current(binding) {
+        case .value(let type?)?: return "a parameter or value of type \(type)"
+        case .value(nil)?: return "a parameter or closure argument"
+        case .entity(let id)?: return "it holds \(scan.entities[id].kind == .queue ? "a queue" : "an operation")"
+        case .list?: return "it holds several values"
+        case .obtained(let type, _)?: return type.map { "a value of type \($0)" } ?? "a value the scanner does not follow"
+        case nil:
+            if what.contains("[") { return "a subscript or a message send" }
+            if what.contains("(") { return "a function or method result" }
+            if what.isEmpty { return "an expression" }
+            return "not bound in the code the scanner reads"
+        }
     }
 }

@@ -29,6 +29,11 @@ extension FileScanner {
         guard isOperation || isQueue else { return nil }
         var end = c + 1
         var body: Int?
+        // `X.init(…)`, and `X.make(…)` for a class method that returns an X.
+        if file.isPunct(end, "."), file.isIdentifier(end + 1), file.isPunct(end + 2, "("),
+           file.isWord(end + 1, "init") || isFactory(file.text(end + 1), of: className) {
+            end += 2
+        }
         if file.isPunct(end, "(") {
             let close = Int(file.partner[end])
             guard close > end else { return nil }
@@ -66,14 +71,20 @@ extension FileScanner {
         guard file.isPunct(a, "[") else { return nil }
         let close = Int(file.partner[a])
         guard close > a else { return nil }
+        // Manual reference counting: `[[[X alloc] init] autorelease]`, `[[X new] retain]`.
+        var inner = a
+        while file.isPunct(inner + 1, "["), Int(file.partner[inner + 1]) + 2 == Int(file.partner[inner]),
+              file.isWord(Int(file.partner[inner + 1]) + 1, "autorelease") || file.isWord(Int(file.partner[inner + 1]) + 1, "retain") {
+            inner += 1
+        }
         var className: String
         var body: Int?
         var kind: OperationGraph.Operation.Kind?
-        if file.isPunct(a + 1, "["), file.isIdentifier(a + 2), file.isWord(a + 3, "alloc") || file.isWord(a + 3, "new") {
-            className = file.text(a + 2)
-        } else if file.isIdentifier(a + 1), file.isIdentifier(a + 2) {
-            className = file.text(a + 1)
-            let selector = file.text(a + 2)
+        if file.isPunct(inner + 1, "["), file.isIdentifier(inner + 2), file.isWord(inner + 3, "alloc") || file.isWord(inner + 3, "new") {
+            className = file.text(inner + 2)
+        } else if file.isIdentifier(inner + 1), file.isIdentifier(inner + 2) {
+            className = file.text(inner + 1)
+            let selector = file.text(inner + 2)
             if className == "NSOperationQueue" && selector == "mainQueue" {
                 if let cached = creationCache[a] {
                     scan.entities[cached].isMain = true
@@ -81,10 +92,12 @@ extension FileScanner {
                 }
                 return (mainQueue(), close + 1)
             }
-            if selector == "blockOperationWithBlock", file.isPunct(a + 3, ":") {
-                body = blockBrace(at: a + 4)
-            } else if selector != "new" && !(classes.isOperation(className) && !ClassTable.operationRoots.contains(className)) {
-                return nil
+            if selector == "blockOperationWithBlock", file.isPunct(inner + 3, ":") {
+                body = blockBrace(at: inner + 4)
+            } else if selector != "new" {
+                // A class method makes an instance only when it is declared to return one.
+                guard isFactory(selector, of: className) else { return nil }
+                if let type = classes.factory(selector, of: className), classes.isOperation(type) || classes.isQueue(type) { className = type }
             }
         } else {
             return nil
@@ -103,13 +116,29 @@ extension FileScanner {
         return (id, close + 1)
     }
 
-    /// A new operation entity created at token `a`.
-    func makeOperation(className: String, variable: String?, at a: Int) -> Int {
+    /// Whether the class method `selector` of `className` returns an instance of it
+    /// (`+ (instancetype)…`, `-> Self`, a declared operation or queue class; `+ (id)` when
+    /// named after the class, as `requestWithURL:` of `ASIHTTPRequest`).
+    func isFactory(_ selector: String, of className: String) -> Bool {
+        guard let type = classes.factory(selector, of: className) else { return false }
+        switch type {
+        case "instancetype", "Self": return true
+        case "id":
+            let word = selector.prefix { $0.isLowercase }
+            return word.count >= 4 && className.lowercased().hasSuffix(word)
+        default:
+            return type == className || classes.isOperation(type) || classes.isQueue(type)
+        }
+    }
+
+    /// A new operation entity created at token `a`; with `repeatedSince`, counted only by the
+    /// loops around that earlier token (an operation declared before the loop it is used in).
+    func makeOperation(className: String, variable: String?, at a: Int, repeatedSince: Int? = nil) -> Int {
         var entity = Entity(kind: .operation, variable: variable ?? anonymousName(for: className), location: file.location(a), order: a)
         entity.typeName = currentType
         entity.function = variable != nil && atTypeLevel ? nil : currentFunction
         if atTypeLevel { entity.function = nil }
-        let repetition = repetition
+        let repetition = repetition(since: repeatedSince)
         entity.count = repetition.count
         if let loop = repetition.unknownLoop {
             scan.facts.unresolved.append(SourceFacts.Issue(
@@ -130,6 +159,11 @@ extension FileScanner {
         let traits = classes.traits(of: className)
         scan.entities[id].isAsynchronous = traits.isAsynchronous
         scan.entities[id].finishes = traits.finishes
+        if !traits.finishes, let origin = classes.startReplacement(of: className) {
+            scan.entities[id].unfinishedClass = (origin.className, origin.location)
+        } else {
+            scan.entities[id].unfinishedClass = nil
+        }
     }
 
     /// A new queue entity created at token `a`.
@@ -160,7 +194,7 @@ extension FileScanner {
     /// collected by an enclosing `map`, else it escapes.
     func strayCreation(at i: Int) {
         guard file.language == .swift else { return }
-        for c in [":", ",", ">", "?", "!", "<", "."] where file.isPunct(i - 1, Unicode.Scalar(c)!) { return }
+        if file.isPunct(i - 1, oneOf: ":,>?!<.") { return }
         if file.isWord(i - 1, "extension") || file.isWord(i - 1, "as") || file.isWord(i - 1, "is") { return }
         let before = scan.entities.count
         guard let (id, _) = creation(at: i, naming: nil), scan.entities.count > before else { return }

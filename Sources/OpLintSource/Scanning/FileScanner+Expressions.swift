@@ -61,7 +61,7 @@ extension FileScanner {
     /// instance variable `_name`) of the enclosing type.
     func lookup(_ name: String) -> Binding? {
         for scope in scopes.reversed() {
-            if let binding = scope.locals[name] { return binding }
+            if let binding = scope.locals[name] { return current(binding) }
         }
         return property(name)
     }
@@ -69,23 +69,31 @@ extension FileScanner {
     /// A property of the enclosing type.
     func property(_ name: String) -> Binding? {
         guard let type = currentType, let table = properties[type] else { return nil }
-        if let binding = table[name] { return binding }
-        if name.hasPrefix("_"), let binding = table[String(name.dropFirst())] { return binding }
+        if let binding = table[name] { return current(binding) }
+        if name.hasPrefix("_"), let binding = table[String(name.dropFirst())] { return current(binding) }
         return nil
     }
 
-    /// What a path refers to, or nil when it cannot be followed.
-    func resolvePath(_ path: [String]) -> Binding? {
+    /// What a path refers to, or nil when it cannot be followed. With the token of the path's
+    /// last name, a property declared in another file of the type is found too.
+    func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
         var path = path
         if path.first == "Foundation" { path.removeFirst() }
         if path == ["OperationQueue", "main"] || path == ["NSOperationQueue", "mainQueue"] {
             return .entity(mainQueue())
         }
+        let found: Binding?
         switch path.count {
-        case 1: return lookup(path[0])
-        case 2 where Self.selfNames.contains(path[0]): return property(path[1])
-        default: return nil
+        case 0: return nil
+        case 1: found = lookup(path[0])
+        case 2 where Self.selfNames.contains(path[0]): found = property(path[1])
+        default:
+            if Self.selfNames.contains(path[0]) { return nil }
+            found = lookupMember(path.joined(separator: "."), base: path[0])
         }
+        if let found { return current(found) }
+        guard let token else { return nil }
+        return memberBinding(path, token: token)
     }
 
     /// The main queue of this file (one entity, named `main` in the graph).
@@ -103,7 +111,7 @@ extension FileScanner {
     func endsExpression(_ end: Int, after a: Int) -> Bool {
         guard end < file.tokens.count else { return true }
         if file.tokens[end].line != file.tokens[end - 1].line { return !file.isPunct(end, ".") }
-        for c in [";", ",", ")", "]", "}"] where file.isPunct(end, Unicode.Scalar(c)!) { return true }
+        if file.isPunct(end, oneOf: ";,)]}") { return true }
         // The next part of an Objective-C selector: `[q addOperations:ops waitUntilFinished:NO]`.
         if file.language == .objectiveC && file.isIdentifier(end) && file.isPunct(end + 1, ":") { return true }
         return file.tokens[end].kind == .annotation
@@ -112,12 +120,18 @@ extension FileScanner {
     /// The value of the expression starting at `a`: a created or referenced operation or
     /// queue, a list of them, another value, or nil when unknown. `name` names what it creates.
     func evaluate(at a: Int, naming name: String?) -> Binding? {
-        if let (id, _) = creation(at: a, naming: name) { return .entity(id) }
+        if let (id, end) = creation(at: a, naming: name) {
+            if endsExpression(end, after: a) || file.isWord(end, "as") { return .entity(id) }
+            // `UploadTask().makeRequest()`: the value is what the method returns; the operation
+            // itself is handed to its own code.
+            if scan.entities[id].kind == .operation, scan.entities[id].escape == nil { scan.entities[id].escape = file.location(a) }
+            return nil
+        }
         if let end = pathEnd(from: a) {
             let words = path(from: a, to: end)
             if endsExpression(end, after: a) {
                 for k in a..<end { consumed.insert(k) }
-                return resolvePath(words)
+                return resolvePath(words, at: lastName(before: end))
             }
             // `SomeType()` or `SomeType(arguments)`: a value of that type.
             if end == a + 1, file.isPunct(end, "("), let first = words.first, first.first?.isUppercase == true {
@@ -175,6 +189,13 @@ extension FileScanner {
             k += 1
         }
         return items
+    }
+
+    /// The last identifier token before `end` (`queue` in `self.queue!`).
+    func lastName(before end: Int) -> Int {
+        var k = end - 1
+        while k > 0 && !file.isIdentifier(k) { k -= 1 }
+        return k
     }
 
     /// The index after the group or closure that starts at `k`.

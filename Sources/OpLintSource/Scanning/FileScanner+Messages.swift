@@ -7,6 +7,7 @@ extension FileScanner {
         guard close > k + 2 else { return }
         let words: [String]
         let selectorStart: Int
+        var returned: Int?
         if file.isPunct(k + 1, "["), file.isWord(k + 2, "self"), file.isIdentifier(k + 3), file.isPunct(k + 4, "]") {
             // [[self queue] addOperation:op]
             words = ["self", file.text(k + 3)]
@@ -17,6 +18,11 @@ extension FileScanner {
         } else if let receiverEnd = pathEnd(from: k + 1), receiverEnd < close {
             words = path(from: k + 1, to: receiverEnd)
             selectorStart = receiverEnd
+        } else if file.isPunct(k + 1, "["), Int(file.partner[k + 1]) > k + 1, Int(file.partner[k + 1]) + 1 < close {
+            // A receiver that is itself a message: `[[[self class] sharedQueue] addOperation:op]`.
+            words = []
+            selectorStart = Int(file.partner[k + 1]) + 1
+            returned = returnedQueue(message: k + 1, close: selectorStart - 1)
         } else {
             return
         }
@@ -39,19 +45,24 @@ extension FileScanner {
             m = end
         }
         let selector = unary ?? parts.map { $0.name + ":" }.joined()
-        let receiverText = words.joined(separator: ".")
+        let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")
         let location = file.location(k)
         let known: Set<String> = [
             "addDependency:", "removeDependency:", "addOperation:", "addOperations:waitUntilFinished:", "addOperationWithBlock:",
             "addBarrierBlock:", "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations",
             "start", "setMaxConcurrentOperationCount:", "setSuspended:", "setQualityOfService:", "setQueuePriority:",
         ]
-        let binding = words.isEmpty ? nil : resolvePath(words)
-        if selector == "addObject:", case .list(let items)? = binding, case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
+        if selector == "addObject:", case .list(let items)? = resolvePath(words), case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
             rebind(words, start: k + 1, to: .list(items + [id]))
             return
         }
-        guard known.contains(selector) else { return }
+        guard known.contains(selector) else {
+            // The receiver of a message is not handed on; `otherCall` decides what the message does to it.
+            if !words.isEmpty { for t in (k + 1)..<selectorStart { consumed.insert(t) } }
+            otherCall(parts.first?.name ?? selector, on: words, start: k + 1, location: location)
+            return
+        }
+        let binding = words.isEmpty ? returned.map { .entity($0) } : resolvePath(words, at: lastName(before: selectorStart))
         for t in (k + 1)..<selectorStart { consumed.insert(t) }
         let call = selector.split(separator: ":").first.map(String.init) ?? selector
         switch selector {
@@ -79,6 +90,16 @@ extension FileScanner {
         default:
             simpleCall(selector, on: binding, receiverText: receiverText, location: location)
         }
+    }
+
+    /// The queue a method of this file returns, for the receiver `[Class method]`,
+    /// `[self method]` or `[[self class] method]` between `open` and `close`.
+    private func returnedQueue(message open: Int, close: Int) -> Int? {
+        guard file.isIdentifier(close - 1), !file.isPunct(close - 2, ":") else { return nil }
+        let target = close - 2
+        let isClassOrSelf = (file.isIdentifier(target) && target == open + 1)
+            || (file.isPunct(target, "]") && Int(file.partner[target]) == open + 1 && file.isWord(open + 3, "class"))
+        return isClassOrSelf ? queueReturnedBy[file.text(close - 1)] : nil
     }
 
     /// `dispatch_sync(queue, ^{ … })` / `dispatch_async(…)` in Objective-C.

@@ -20,7 +20,8 @@ extension FileScanner {
             if file.isPunct(m, "(") { m = Int(file.partner[m]) + 1 }
             if m > i, file.isIdentifier(m) { typeName = file.text(m) }
             let name = file.text(k - 1)
-            if properties[type]?[name] == nil { properties[type, default: [:]][name] = .value(typeName) }
+            propertyDeclarations[k - 1] = type
+            if properties[type]?[name] == nil { properties[type, default: [:]][name] = .obtained(typeName, k - 1) }
         }
     }
 

@@ -11,21 +11,61 @@ extension FileScanner {
         return ops.count == ids.count ? ops : nil
     }
 
-    private func queue(_ binding: Binding?) -> Int? {
-        guard case .entity(let id)? = binding, scan.entities[id].kind == .queue else { return nil }
-        return id
+    /// The queue a binding stands for; a value the scanner did not follow becomes one when
+    /// `shown` (the call is one only a queue answers) or its declared type is a queue class.
+    private func queue(_ binding: Binding?, shown: Bool) -> Int? {
+        switch current(binding) {
+        case .entity(let id)?: return scan.entities[id].kind == .queue ? id : nil
+        case .obtained(let type, _)?:
+            guard shown || type.map(classes.isQueue) == true else { return nil }
+            return materialize(binding, as: .queue)
+        default: return nil
+        }
     }
 
-    /// `a.addDependency(b)` / `a.removeDependency(b)`.
+    /// The operations a binding stands for; a value the scanner did not follow becomes one when
+    /// `shown` (the call shows it is one) or its declared type is an operation class, for the
+    /// calls that put it in the graph (`enqueues`: an enqueue, a dependency, a start). Other
+    /// calls (`cancel`, `waitUntilFinished`) are about an operation made elsewhere.
+    func operations(_ binding: Binding?, shown: Bool, enqueues: Bool = true) -> [Int]? {
+        if case .obtained? = current(binding) {
+            guard enqueues, canBeOperation(binding, shown: shown) else { return nil }
+            return materialize(binding, as: .operation).map { [$0] }
+        }
+        return operations(entities(current(binding)))
+    }
+
+    /// Whether `operations(binding, shown:)` would find or make operations (without making them).
+    func canBeOperation(_ binding: Binding?, shown: Bool) -> Bool {
+        switch current(binding) {
+        case .obtained(let type, _)?: return (shown || type.map(classes.isOperation) == true) && mayBe(.operation, type)
+        case let other: return operations(entities(other)) != nil
+        }
+    }
+
+    /// Whether the first pass saw the value written `text` used as an operation in this file.
+    private func isUsedAsOperation(_ text: String) -> Bool {
+        guard let last = text.split(whereSeparator: { $0 == "." || $0 == "?" || $0 == "!" }).last else { return false }
+        return uses.operationNames.contains(Self.memberName(String(last)))
+    }
+
+    /// `a.addDependency(b)` / `a.removeDependency(b)`: a value on one side is an operation when
+    /// the other side is one, or when the file uses it as one.
     func dependency(_ call: String, waiter: Binding?, waiterText: String, dependency: Binding?, argumentText: String, location: SourceLocation) {
-        guard let waiters = operations(entities(waiter)) else {
+        // Decide both sides before making anything, so that a call that is not followed leaves no trace.
+        var waiterShown = isUsedAsOperation(waiterText)
+        var dependencyShown = isUsedAsOperation(argumentText)
+        if canBeOperation(waiter, shown: waiterShown) { dependencyShown = true }
+        if canBeOperation(dependency, shown: dependencyShown) { waiterShown = true }
+        guard canBeOperation(waiter, shown: waiterShown), let waiters = operations(waiter, shown: waiterShown) else {
             unresolved(call, waiterText, binding: waiter, location: location)
             return
         }
-        guard let dependencies = operations(entities(dependency)) else {
+        guard let dependencies = operations(dependency, shown: true) else {
             unresolved(call, argumentText, binding: isUnrelated(waiter) ? waiter : dependency, location: location)
             return
         }
+        scan.callsFollowed += 1
         let chain = straightLineScopes
         for w in waiters {
             for d in dependencies {
@@ -57,25 +97,30 @@ extension FileScanner {
         return false
     }
 
-    /// `q.addOperation(op)`, `q.addOperations([a, b], waitUntilFinished: w)`.
+    /// `q.addOperation(op)`, `q.addOperations([a, b], waitUntilFinished: w)`. On a queue the
+    /// scanner cannot follow, the operations are enqueued all the same, on a queue of unknown settings.
     func enqueue(queue binding: Binding?, queueText: String, operations list: Binding?, argumentText: String, waits: Bool, call: String, location: SourceLocation) {
-        guard let q = queue(binding) else {
-            unresolved(call, queueText, binding: binding, location: location)
-            return
-        }
-        guard let ops = operations(entities(list)) else {
+        // `addOperations` takes a list: a value the scanner does not follow is not one operation.
+        guard let ops = operations(list, shown: call == "addOperation") else {
             unresolved(call, argumentText, binding: list, location: location)
             return
         }
+        guard let q = queue(binding, shown: true) else {
+            for op in ops { markEnqueued(op, queue: nil, location: location, unknownQueue: queueText) }
+            unknownQueue(call, queueText, binding: binding, location: location)
+            return
+        }
+        scan.callsFollowed += 1
         for op in ops { markEnqueued(op, queue: q, location: location) }
         if waits { for op in ops { waitOn(op, location: location, call: call) } }
     }
 
-    /// Notes an enqueue or manual start of `op` (S16 when it already happened before).
-    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation) {
+    /// Notes an enqueue or manual start of `op` (S16 when it already happened before); with
+    /// `unknownQueue`, an enqueue on the queue written so that the scanner cannot follow.
+    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil) {
         let chain = straightLineScopes
         let previous = enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
-        scan.facts.enqueues.append(SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous))
+        scan.facts.enqueues.append(SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue))
         enqueueRecords[op, default: []].append((currentScopeID, location))
         if scan.entities[op].enqueuedAt == nil { scan.entities[op].enqueuedAt = location }
         if scan.entities[op].enqueueOrder == nil {
@@ -83,22 +128,25 @@ extension FileScanner {
             enqueueSequence += 1
         }
         if let q, scan.entities[op].queue == nil { scan.entities[op].queue = .entity(q) }
-        if q == nil { scan.entities[op].startedManually = true }
+        if unknownQueue != nil { scan.entities[op].enqueuedOnUnknownQueue = true } else if q == nil { scan.entities[op].startedManually = true }
     }
 
     /// `q.addOperation { }`, `q.addBarrierBlock { }`, `[q addOperationWithBlock:^{ }]`: an anonymous operation.
     func anonymous(queue binding: Binding?, queueText: String, body: Int, isBarrier: Bool, location: SourceLocation) {
         let call = isBarrier ? "addBarrierBlock" : "addOperation"
-        guard let q = queue(binding) else {
-            unresolved(call, queueText, binding: binding, location: location)
-            return
-        }
+        let q = queue(binding, shown: true)
         let id = makeOperation(className: isBarrier ? "Barrier" : "BlockOperation", variable: nil, at: body)
         scan.entities[id].location = location
         scan.entities[id].operationKind = .block
         scan.entities[id].isBarrier = isBarrier
         closureRoles[body] = .operationBody(id)
-        markEnqueued(id, queue: q, location: location)
+        if let q {
+            scan.callsFollowed += 1
+            markEnqueued(id, queue: q, location: location)
+        } else {
+            markEnqueued(id, queue: nil, location: location, unknownQueue: queueText)
+            unknownQueue(call, queueText, binding: binding, location: location)
+        }
     }
 
     /// `waitUntilFinished`, `waitUntilAllOperationsAreFinished`, `cancel`, `cancelAllOperations`, `start`.
@@ -106,10 +154,11 @@ extension FileScanner {
         let chain = straightLineScopes
         switch name {
         case "waitUntilAllOperationsAreFinished", "cancelAllOperations":
-            guard let q = queue(binding) else {
+            guard let q = queue(binding, shown: true) else {
                 unresolved(name, receiverText, binding: binding, location: location)
                 return
             }
+            scan.callsFollowed += 1
             if name == "cancelAllOperations" {
                 scan.facts.cancellations.append(SourceFacts.Cancellation(operation: nil, queue: placeholder(q), location: location))
                 return
@@ -123,10 +172,12 @@ extension FileScanner {
             }
             queueWaitedIn[q, default: []].append(currentScopeID)
         default:
-            guard let ops = operations(entities(binding)) else {
+            // `cancel` and `start` mean something else on most receivers; `waitUntilFinished` does not.
+            guard let ops = operations(binding, shown: isUsedAsOperation(receiverText), enqueues: name == "start") else {
                 unresolved(name, receiverText, binding: binding, location: location)
                 return
             }
+            scan.callsFollowed += 1
             for op in ops {
                 switch name {
                 case "waitUntilFinished":
@@ -216,10 +267,19 @@ extension FileScanner {
     func setting(_ key: String, on binding: Binding?, receiverText: String, valueAt v: Int, location: SourceLocation) {
         // `q.maxConcurrentOperationCount =` as the file's last tokens: there is no value to read.
         guard v < file.tokens.count else { return }
-        guard let ids = entities(binding) else {
+        var ids = entities(current(binding))
+        if ids == nil, case .obtained? = binding {
+            switch key {
+            case "maxConcurrentOperationCount": ids = queue(binding, shown: true).map { [$0] }
+            case "queuePriority": ids = nil
+            default: ids = queue(binding, shown: false).map { [$0] }
+            }
+        }
+        guard let ids else {
             unresolved(key, receiverText, binding: binding, location: location)
             return
         }
+        scan.callsFollowed += 1
         var end = v
         while end < file.tokens.count && file.tokens[end].line == file.tokens[v].line && !file.isPunct(end, ";") && !file.isPunct(end, "]") { end += 1 }
         let words = path(from: v, to: end)

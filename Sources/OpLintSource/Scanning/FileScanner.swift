@@ -7,6 +7,8 @@ import OpLintCore
 final class FileScanner {
     let file: SourceFile
     let classes: ClassTable
+    /// What the file's API calls show about its names (the first pass).
+    let uses: UsageEvidence
     var scan: FileScan
     var scopes: [Scope] = []
     var nextScopeID = 0
@@ -42,10 +44,17 @@ final class FileScanner {
     var mainQueueEntity: Int?
     /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
     var boundFilter = NameFilter()
+    /// Entities made for values the scanner did not follow, by the token where the value was declared or assigned.
+    var materializedAt: [Int: Int] = [:]
+    /// Name tokens of property declarations, with the type that declares them.
+    var propertyDeclarations: [Int: String] = [:]
+    /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
+    var queueReturnedBy: [String: Int] = [:]
 
-    init(file: SourceFile, classes: ClassTable) {
+    init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
         self.file = file
         self.classes = classes
+        self.uses = uses
         self.scan = FileScan(path: file.path)
     }
 
@@ -87,6 +96,8 @@ final class FileScanner {
                 message(at: i)
             } else if file.isPunct(i, "@") && file.language == .objectiveC {
                 objectiveCKeyword(at: i)
+            } else if file.isPunct(i, "*") && file.language == .objectiveC {
+                declarationWithoutValue(at: i)
             }
         case .identifier:
             if file.isPunct(i - 1, ".") && !file.isPunct(i - 2, ".") {
@@ -95,6 +106,8 @@ final class FileScanner {
                 dispatchFunction(at: i)
             } else if file.isWord(i, "return") {
                 returnStatement(at: i)
+            } else if file.language == .swift ? (file.isWord(i, "var") || file.isWord(i, "let")) : file.isWord(i, "id") {
+                declarationWithoutValue(at: i)
             } else {
                 reference(at: i)
             }
@@ -221,10 +234,15 @@ final class FileScanner {
     }
 
     /// The number of times code here runs: the product of literal loop counts (nil when a loop's is unknown).
-    var repetition: (count: Int, unknownLoop: SourceLocation?) {
+    var repetition: (count: Int, unknownLoop: SourceLocation?) { repetition(since: nil) }
+
+    /// The repetition of code at token `token` read earlier, counting only the loops around it
+    /// (all of them when `token` is nil).
+    func repetition(since token: Int?) -> (count: Int, unknownLoop: SourceLocation?) {
         var count = 1
         var unknown: SourceLocation?
         for scope in scopes.reversed() {
+            if let token, scope.open > token { continue }
             if scope.kind == .loop || { if case .iteration = scope.role { return true } else { return false } }() {
                 var n = scope.loopCount
                 if case .iteration(let c) = scope.role { n = c }

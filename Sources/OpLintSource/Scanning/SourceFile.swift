@@ -71,19 +71,31 @@ public struct SourceFile: Sendable {
         return bytes[Int(tokens[i].start)] == UInt8(ascii: c)
     }
 
-    /// Whether the bytes of token `i` contain `pattern`.
-    public func tokenContains(_ i: Int, _ pattern: StaticString) -> Bool {
+    /// Whether token `i` is one punctuation byte among `bytes` (`".,="`): one comparison per
+    /// candidate, no allocation.
+    public func isPunct(_ i: Int, oneOf bytes: StaticString) -> Bool {
+        guard i >= 0, i < tokens.count, tokens[i].kind == .punctuation else { return false }
+        let byte = self.bytes[Int(tokens[i].start)]
+        let candidates = bytes.utf8Start
+        for k in 0..<bytes.utf8CodeUnitCount where candidates[k] == byte { return true }
+        return false
+    }
+
+    /// Whether the bytes of token `i` contain `pattern`; with `ignoringCase`, ASCII letters of
+    /// the token match `pattern` written in lowercase (`finish` in `AFOperationFinishedState`).
+    public func tokenContains(_ i: Int, _ pattern: StaticString, ignoringCase: Bool = false) -> Bool {
         let token = tokens[i]
         let count = pattern.utf8CodeUnitCount
         let start = Int(token.start)
         let end = token.end - count
         guard end >= start else { return false }
         let p = pattern.utf8Start
+        let fold: UInt8 = ignoringCase ? 0x20 : 0
         var k = start
         while k <= end {
-            if bytes[k] == p[0] {
+            if bytes[k] | fold == p[0] {
                 var m = 1
-                while m < count && bytes[k + m] == p[m] { m += 1 }
+                while m < count && bytes[k + m] | fold == p[m] { m += 1 }
                 if m == count { return true }
             }
             k += 1

@@ -36,7 +36,7 @@ public struct EnqueuedTwiceRule: Rule {
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         analysis.graph.sourceFacts.enqueues.compactMap { enqueue in
             guard let previous = enqueue.previous else { return nil }
-            let verb = enqueue.queue.map { "added to \($0)" } ?? "started"
+            let verb = enqueue.queue.map { "added to \($0)" } ?? enqueue.receiver.map { "added to `\($0)`" } ?? "started"
             return finding(
                 "\(enqueue.operation) is \(verb) again; it was already enqueued or started at \(previous), which throws",
                 at: enqueue.location,

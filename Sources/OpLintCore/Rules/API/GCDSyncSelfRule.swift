@@ -11,6 +11,8 @@ public struct GCDSyncSelfRule: Rule {
         methods, `@IBAction`s, blocks sent to `DispatchQueue.main` — and `q.sync { }` inside a \
         block already running on the serial queue `q`. The source scanner reports it only when \
         it sees both ends in the same file; queues declared `.concurrent` are left alone.
+
+        Its claim is *must*: whenever that code runs, the `sync` never returns — an error.
         """,
         rationale: """
         `sync` waits until the block has run on the target queue; a serial queue runs one block \

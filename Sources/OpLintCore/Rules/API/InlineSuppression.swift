@@ -93,8 +93,7 @@ extension Linter {
     /// Codes (upper-cased) and names of the rules that run.
     var enabledRuleKeys: Set<String> {
         var keys: Set<String> = []
-        for rule in rules {
-            if case .some(.none) = severities[rule.id.code] { continue }
+        for rule in rules where isEnabled(rule) {
             keys.insert(rule.id.code.uppercased())
             keys.insert(rule.id.name)
         }

@@ -8,9 +8,13 @@ public struct UnresolvedReferenceRule: Rule {
         details: """
         Reports calls such as `operations[1].addDependency(operations[0])`, where the receiver \
         or argument is an expression the scanner does not follow (a subscript, a function \
-        result, a parameter); operations created in loops of unknown length; operations handed \
-        to code the scanner does not see. Nothing is guessed: the fact is left out of the \
-        graph, and this note says where. An annotation (`// oplint:depends a on b`) states it.
+        result, a parameter), with the reason; operations added to a queue it cannot follow \
+        (they count as enqueued, on a queue of unknown settings); operations created in loops \
+        of unknown length; operations handed to code the scanner does not see. Nothing is \
+        guessed: the fact is left out of the graph, and this note says where. An annotation \
+        (`// oplint:depends a on b`) states it. Off by default — one note per call is noise on \
+        a whole app; every lint of source ends with a coverage line that counts these calls, \
+        and `oplint lint --unfollowed` (or `--rule OPL306=note`) lists them.
         """,
         rationale: """
         An extractor that invents edges makes a linter that cries wolf (source.md §3); one \
@@ -28,7 +32,8 @@ public struct UnresolvedReferenceRule: Rule {
             let second = BlockOperation { }
             second.addDependency(first)
         }
-        """)
+        """),
+        isEnabledByDefault: false
     )
 
     public init() {}

@@ -19,6 +19,9 @@ public struct CrossQueuePriorityRule: Rule {
             ordered with them by a dependency path, one way or the other (operations on a \
             dependency cycle are left to OPL101). Priority does not \
             reach across queues; to favour work across queues, set its quality of service.
+
+            Its claim is *must*: in no schedule does the priority change the order — a note, \
+            since nothing goes wrong because of it.
             """,
         rationale: """
             `queuePriority` orders only the *ready* operations of the *same* queue; it never \

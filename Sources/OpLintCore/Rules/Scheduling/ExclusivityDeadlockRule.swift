@@ -17,6 +17,12 @@ public struct ExclusivityDeadlockRule: Rule {
             message gives the explicit edge (or path) and the implicit chain, and related \
             locations show every edge. OPL101 dependency-cycle reports the same cycle in \
             general terms; this rule says which category and which edge contradict each other.
+
+            Its claim is *must* — none of the operations of the cycle ever starts, in any \
+            schedule — an error, unless a `cancel` or `cancelAll` event may reach one of them \
+            before it starts: a cancelled operation ignores its dependencies (S6), which \
+            breaks the cycle. Then the claim is *may*: a warning when a schedule lint simulates \
+            stays stuck all the same (naming it), else a note.
             """,
         rationale: """
             The mutual-exclusivity pattern (S21) makes each operation of a category depend on \
@@ -82,9 +88,13 @@ public struct ExclusivityDeadlockRule: Rule {
             }
         }
         var search = SchedulingLint.Search(analysis, limit: Int.max, includeWaits: false)
+        var cycleOf: [Int32: [Int32]] = [:]
+        for cycle in components.cycles { cycleOf[components.component[Int(cycle[0])]] = cycle }
         return groups.compactMap { group in
-            guard let chain = members[group], let first = chain.first, let last = chain.last else { return nil }
-            return report(group, chain: chain, first: first, last: last, components, analysis, &search)
+            guard let chain = members[group], let first = chain.first, let last = chain.last,
+                  var finding = report(group, chain: chain, first: first, last: last, components, analysis, &search) else { return nil }
+            SchedulingLint.judgeCancellation(of: &finding, members: cycleOf[group.component] ?? chain.map(Int32.init), analysis)
+            return finding
         }
     }
 

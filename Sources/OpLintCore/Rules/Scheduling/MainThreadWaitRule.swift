@@ -14,6 +14,10 @@ public struct MainThreadWaitRule: Rule {
             main thread (`@MainActor` code, view controller life-cycle methods, blocks sent to \
             the main queue). One finding per wait, at the waiting operation, or where the wait \
             is made when the code is not an operation.
+
+            Its claim is *must*, about blocking rather than deadlock: the wait blocks the main \
+            thread in every schedule in which it is made. Whether it also never returns is \
+            OPL201 wait-deadlock's to judge.
             """,
         rationale: """
             A wait blocks the calling thread until what it waits for has finished (S19). The \

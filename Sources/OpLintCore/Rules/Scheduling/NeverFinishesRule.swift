@@ -14,11 +14,17 @@ public struct NeverFinishesRule: Rule {
             Finds operations with `"finishes": false` — asynchronous operations whose code \
             never sets `isFinished` — that are started. The message counts the operations \
             stranded behind it (everything that depends on it or waits for it, directly or \
-            through others; the first few by name) and the queue slot it holds: on a serial \
-            queue the only one, so every operation added after it never starts; on a queue of \
-            width n, n such operations stall the queue. An operation that a `cancel` or \
-            `cancelAll` event cancels and that checks for cancellation is not reported: \
-            cancelling makes it finish (S6).
+            through others, except those a cancel may release; the first few by name) and the \
+            queue slot it holds: on a serial queue the only one, so the queue starts nothing \
+            after it; on a queue of width n, n such operations stall the queue.
+
+            Its claim is *must*: the operation never finishes in any schedule, and neither \
+            does anything stranded behind it — an error. When a `cancel` or `cancelAll` event \
+            may reach the operation, it finishes if the cancel comes before it starts (a \
+            cancelled operation that has not started finishes without running, S6) and never \
+            if it comes later: the rule then reports, as a *may* claim (a warning), the \
+            schedule lint simulates that reaches it (see OPL201 wait-deadlock for which), or a \
+            note when none does.
             """,
         rationale: """
             An asynchronous operation finishes only when its own code sets `isFinished` (S8). \
@@ -49,15 +55,20 @@ public struct NeverFinishesRule: Rule {
         limits: "Stranded operations are counted up to 100,000 per operation; beyond that the message says \"at least\"."
     )
 
-    /// - Complexity: O(1) after the shared feature scan when every operation finishes; else O(*n* + *k* × min(100,000, *n* + *e*))
-    ///   for *k* operations that never finish.
+    /// Stranded operations counted for all of them together before counts are given as "at least".
+    static let strandedBudget = 4_000_000
+
+    /// - Complexity: O(1) after the shared feature scan when every operation finishes; else
+    ///   O(*n* + min(4,000,000, *k* × (*n* + *e*))) for *k* operations that never finish.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        var neverFinishing = analysis.schedulingFeatures.neverFinishing.map(Int.init)
+        let neverFinishing = analysis.schedulingFeatures.neverFinishing.map(Int.init)
         guard !neverFinishing.isEmpty else { return [] }
         let operations = analysis.graph.operations
-        let cancelled = SchedulingLint.cancelledOperations(in: analysis)
-        neverFinishing.removeAll { cancelled.contains($0) && operations[$0].checksCancellation }
-        guard !neverFinishing.isEmpty else { return [] }
+        let cancellation = analysis.cancellation
+        // A cancel that reaches it before it starts makes it finish without running (S6):
+        // whether it comes first is a matter of timing, for the simulated schedules to judge.
+        let certain = neverFinishing.filter { !cancellation.mayCancel($0) }
+        let doubtful = neverFinishing.filter { cancellation.mayCancel($0) }
 
         // The members of each queue that holds one of them, in the order they are added.
         var members: [Int: [Int]] = [:]
@@ -71,15 +82,38 @@ public struct NeverFinishesRule: Rule {
             }
         }
         var search = SchedulingLint.Search(analysis, limit: Self.strandedLimit, includeWaits: true)
-        return neverFinishing.map { operation in
+        var budget = Self.strandedBudget
+        var findings: [Finding] = certain.map { operation in
             var stranded: [Int] = []
-            let outcome = search.run(from: operation, .backward) { other in
+            // Everything that depends on it or waits for it, except what a cancel may release.
+            let outcome = search.run(from: operation, .backward, allow: { !cancellation.mayCancel($0) }) { other in
                 stranded.append(other)
-                return false
+                budget -= 1
+                return budget <= 0
             }
             stranded.sort()
-            return report(operation, stranded: stranded.map(analysis.name), capped: outcome == .limited, members: members, neverFinishing, analysis)
+            return report(operation, stranded: stranded.map(analysis.name), capped: outcome != .exhausted, members: members, certain, analysis)
         }
+        let schedules = analysis.schedules
+        let reached = schedules.witnesses(for: Self.description.id.code)
+        for operation in doubtful {
+            let name = analysis.name(operation)
+            let cancel = cancellation.cancelEvent(of: operation).map { analysis.graph.events[$0] }
+            let when = cancel.map { " at \(SchedulingLint.seconds($0.at)) s" } ?? ""
+            if let witness = reached.first(where: { $0.cause.members.contains { $0.operation == name } }) {
+                findings.append(SchedulingLint.finding(
+                    self, "\(SchedulingLint.quoted(name)) never marks itself finished, and the cancel\(when) comes after it started",
+                    witness: witness, schedules, analysis))
+            } else {
+                findings.append(finding(
+                    "\(SchedulingLint.quoted(name)) never marks itself finished; only the cancel\(when), if it comes before it starts, lets it finish (S6), as in every simulated schedule",
+                    at: analysis.location(ofOperation: operation),
+                    severity: .note,
+                    fix: Finding.Fix("set isExecuting to false and isFinished to true (with KVO notifications) on every path of \(SchedulingLint.quoted(name)), cancellation included"),
+                    operations: [name]))
+            }
+        }
+        return findings
     }
 
     private func report(
@@ -95,6 +129,10 @@ public struct NeverFinishesRule: Rule {
         }
         var queues: [String] = []
         var related: [Finding.Related] = []
+        // From source: the class whose `start` never marks it finished.
+        if let origin = analysis.graph.sourceFacts.unfinishedClasses.first(where: { $0.operation == op.name }) {
+            related.append(Finding.Related(origin.location, "\(origin.className) replaces start() without calling super and never marks the operation finished"))
+        }
         if op.start == .queue, let q = SchedulingLint.queue(of: operation, in: analysis), let onQueue = members[q] {
             queues.append(analysis.graph.queues[q].name)
             parts.append(slotText(operation, q, onQueue, neverFinishing, analysis))
@@ -125,8 +163,7 @@ public struct NeverFinishesRule: Rule {
     private func slotText(_ operation: Int, _ queue: Int, _ onQueue: [Int], _ neverFinishing: [Int], _ analysis: GraphAnalysis) -> String {
         let description = SchedulingLint.describe(queue: queue, in: analysis)
         if SchedulingLint.isSerial(queue, in: analysis) {
-            let later = onQueue.filter { $0 > operation }.count
-            let tail = later == 0 ? "" : ", so its \(SchedulingLint.count(later, "later operation")) never \(later == 1 ? "starts" : "start")"
+            let tail = onQueue.count > 1 ? ": no other operation of the queue starts after it" : ""
             return "it holds the only slot of \(description) forever\(tail)"
         }
         let width = analysis.graph.queues[queue].maxConcurrentOperationCount
@@ -135,7 +172,7 @@ public struct NeverFinishesRule: Rule {
         guard stuck.count >= width else { return "it holds one of the \(width) slots of \(description) forever" }
         let others = onQueue.count - stuck.count
         let partners = stuck.filter { $0 != operation }.map(analysis.name)
-        let tail = others == 0 ? "" : ": its \(SchedulingLint.count(others, "other operation")) never \(others == 1 ? "starts" : "start")"
+        let tail = others == 0 ? "" : ": no other operation of the queue starts once they all run"
         return "with \(SchedulingLint.list(partners)) it holds all \(width) slots of \(description) forever\(tail)"
     }
 }

@@ -19,6 +19,10 @@ public struct PriorityInversionRule: Rule {
             checked (their order is deliberate), nor waits for whole queues, nor pairs on one \
             dependency cycle (OPL101 reports those). The QoS of the main queue is the one the \
             graph gives it.
+
+            Its claim is *may*, about order rather than deadlock: in some schedule the \
+            higher-priority work waits on the lower — a warning; nothing here says it never \
+            finishes.
             """,
         rationale: """
             An operation's effective QoS is the higher of its own and its queue's (S10); the \

@@ -9,20 +9,8 @@ extension SchedulingLint {
     struct Search {
         enum Direction { case forward, backward }
 
-        /// How one operation of a path leads to the next.
-        enum Step: Equatable {
-            /// The edge at this position in `GraphIndex.dependencyTargets`.
-            case dependency(edge: Int)
-            /// `GraphIndex.operationWaits[index]`.
-            case wait(index: Int)
-        }
-
-        /// One edge of a path: `waiter` cannot finish before `target`.
-        struct Link: Equatable {
-            var waiter: Int
-            var target: Int
-            var step: Step
-        }
+        typealias Step = WaitGraph.Step
+        typealias Link = WaitGraph.Link
 
         enum Outcome: Equatable {
             /// The search reached an operation the stop condition accepts.
@@ -153,47 +141,10 @@ extension SchedulingLint {
             return links.reversed()
         }
 
-        /// Links a message spells out before it elides the middle of a chain.
-        static let linksShown = 6
-
-        /// `“a” depends on “b”, “b” waits for “c”`: one phrase per link; a long chain keeps
-        /// its first and last links and counts the ones in between.
-        func describe(_ links: [Link]) -> String {
-            guard links.count > Self.linksShown else { return phrases(links) }
-            let head = phrases(Array(links.prefix(Self.linksShown - 2)))
-            let tail = phrases(Array(links.suffix(1)))
-            return "\(head), … \(links.count - Self.linksShown + 1) more links …, \(tail)"
-        }
-
-        private func phrases(_ links: [Link]) -> String {
-            links.map { link in
-                let waiter = SchedulingLint.quoted(analysis.name(link.waiter))
-                let target = SchedulingLint.quoted(analysis.name(link.target))
-                switch link.step {
-                case .wait:
-                    return "\(waiter) waits for \(target)"
-                case .dependency(let edge):
-                    if case .exclusivity(let category) = analysis.index.origin(ofEdge: edge) {
-                        return "\(waiter) comes after \(target) in exclusivity category \(SchedulingLint.quoted(category))"
-                    }
-                    return "\(waiter) depends on \(target)"
-                }
-            }.joined(separator: ", ")
-        }
+        /// `“a” depends on “b”, “b” waits for “c”`: one phrase per link, long chains elided.
+        func describe(_ links: [Link]) -> String { SchedulingLint.describe(links, in: analysis) }
 
         /// Related locations: where each link is made.
-        func related(_ links: [Link]) -> [Finding.Related] {
-            links.map { link in
-                let location: SourceLocation
-                switch link.step {
-                case .dependency(let edge):
-                    location = analysis.location(ofEdge: edge, from: link.waiter)
-                case .wait(let w):
-                    let wait = analysis.index.operationWaits[w]
-                    location = SchedulingLint.location(ofWait: Int(wait.index), by: link.waiter, in: analysis)
-                }
-                return Finding.Related(location, describe([link]))
-            }
-        }
+        func related(_ links: [Link]) -> [Finding.Related] { SchedulingLint.related(links, in: analysis) }
     }
 }

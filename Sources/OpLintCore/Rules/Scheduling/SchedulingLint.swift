@@ -97,28 +97,4 @@ enum SchedulingLint {
     static func created(queue: Int, in analysis: GraphAnalysis) -> Finding.Related {
         Finding.Related(analysis.location(ofQueue: queue), "\(quoted(analysis.graph.queues[queue].name)) is created here")
     }
-
-    /// The operations that a `cancel` or `cancelAll` event reaches (S6, S20), by index.
-    ///
-    /// - Complexity: O(*events*) when no event is a `cancelAll`, else O(*n* + *events*).
-    static func cancelledOperations(in analysis: GraphAnalysis) -> Set<Int> {
-        var cancelled = Set<Int>()
-        var cancelledQueues = Set<Int32>()
-        for event in analysis.graph.events {
-            switch event.action {
-            case .cancel(let name):
-                if let operation = analysis.index.operation(named: name) { cancelled.insert(operation) }
-            case .cancelAll(let name):
-                if let queue = analysis.index.queue(named: name) { cancelledQueues.insert(Int32(queue)) }
-            case .suspend, .resume:
-                break
-            }
-        }
-        if !cancelledQueues.isEmpty {
-            for (operation, queue) in analysis.index.queueOfOperation.enumerated() where cancelledQueues.contains(queue) {
-                cancelled.insert(operation)
-            }
-        }
-        return cancelled
-    }
 }

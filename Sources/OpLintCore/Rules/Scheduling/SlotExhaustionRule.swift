@@ -1,5 +1,5 @@
 /// OPL202: every slot of a queue held by operations that wait for operations of the same
-/// queue that have no slot to start on — found by running the simulator.
+/// queue that have no slot to start on.
 public struct SlotExhaustionRule: Rule {
     public static let description = RuleDescription(
         code: "OPL202",
@@ -7,12 +7,23 @@ public struct SlotExhaustionRule: Rule {
         severity: .error,
         summary: "Every slot of a queue is held by operations that wait for operations queued behind them.",
         details: """
-        Simulates the graph (the apple model of docs/simulation.md) and reports each cycle of \
-        waits that runs through a full queue: operations executing on every slot of the queue \
-        call `waitUntilFinished()` (or `waitUntilAllOperationsAreFinished()`) on operations \
-        that are ready but cannot start, because the waiters hold the slots. The finding \
-        points at the first waiter and lists the wait-for chain: each waiter with the place of \
-        its wait, each starved operation with the slots' holders, and what waits behind them.
+        Finds queues of width n ≥ 2 whose every slot is held by operations that call \
+        `waitUntilFinished()` (or `waitUntilAllOperationsAreFinished()`) on work that needs \
+        a slot of the same queue — directly, or through dependencies and other waits.
+
+        **Must** (an error): the n operations first in the queue's choice order (priority, \
+        then order of addition, S9, S14 — in both platform models, which order a wider queue \
+        by quality of service too on Linux) have no dependencies, are added no later than \
+        any other operation of the queue and no cancel reaches them, so they take every slot \
+        first in every schedule; and each waits for something that needs another operation \
+        of the queue. The finding points at the first of them and gives each one's chain.
+
+        **May** (a warning): whether n waiters hold the slots at once depends on timing in \
+        every other case. The rule reports each slot exhaustion (and each exhaustion of the \
+        thread limit) that the schedules lint simulates reach, with the stuck report's \
+        wait-for chain — each waiter with the place of its wait, each starved operation with \
+        the slots' holders, what waits behind them — and the timing and platform that reach \
+        it. A cycle of waits on a serial queue is OPL201 wait-deadlock's.
         """,
         rationale: """
         A waiting operation keeps its queue slot (S19). With `maxConcurrentOperationCount` n \
@@ -45,64 +56,14 @@ public struct SlotExhaustionRule: Rule {
         }
         """),
         limits: """
-        It sees the schedule the simulator predicts with the file's durations; a deadlock \
-        that only some timings reach is found by `oplint simulate --explore`. Graphs without \
-        any `waitsFor` or `waitsForQueues` are not simulated (they cannot exhaust slots this way). \
-        An exhaustion whose every waiter is already reported by wait-deadlock (OPL201), such as \
-        a wait for a later operation of the same serial queue, is left to that rule.
+        Deadlocks that depend on timing are searched only in the schedules lint simulates \
+        (docs/rules.md, "How the deadlock rules judge timing"): `oplint simulate --explore` \
+        searches more. The searches for the chains of a *must* claim share OPL201's budget of \
+        visited operations. Graphs without any `waitsFor` or `waitsForQueues` are not \
+        checked: they cannot exhaust slots this way.
         """
     )
 
     public init() {}
 
-    /// - Complexity: O(*n*) when nothing waits; otherwise one simulation.
-    public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        let graph = analysis.graph
-        guard graph.operations.contains(where: { !$0.waitsFor.isEmpty || !$0.waitsForQueues.isEmpty }) else { return [] }
-        guard let simulator = try? Simulator(graph), let stuck = simulator.run().stuck else { return [] }
-        let model = simulator.model
-        // A wait that wait-deadlock (OPL201) already proves from the graph alone is reported
-        // there, once; this rule adds the exhaustions only a schedule reveals.
-        let exhaustions = stuck.rootCauses.filter { $0.kind == .slotExhaustion }
-        guard !exhaustions.isEmpty else { return [] }
-        let staticallyDeadlocked = Set(WaitDeadlockRule().check(analysis).compactMap(\.operations.first))
-        return exhaustions.compactMap { cause in
-            let waiters = cause.members.filter { member in member.edges.contains { if case .wait = $0.reason { true } else if case .queueWait = $0.reason { true } else { false } } }
-            if !waiters.isEmpty && waiters.allSatisfy({ staticallyDeadlocked.contains($0.operation) }) { return nil }
-            let primary = waiters.first ?? cause.members[0]
-            let where_ = cause.queue.map { "queue \(SimulationModel.quoted($0)) (width \(cause.width.map(String.init) ?? "unlimited"))" } ?? "the thread limit"
-            let chain = waiters.map { waiter in
-                "\(waiter.operation) waits for " + waiter.edges.map(\.target).joined(separator: ", ")
-            }.joined(separator: "; ")
-            var related: [Finding.Related] = []
-            for member in cause.members {
-                let memberLocation = model.index.operation(named: member.operation).map { location(of: $0, in: model, analysis) } ?? graph.fallbackLocation
-                related.append(Finding.Related(member.edges.first?.location ?? memberLocation, "\(member.operation): \(member.line(withLocations: false))"))
-            }
-            let primaryLocation = model.index.operation(named: primary.operation).map { location(of: $0, in: model, analysis) } ?? graph.fallbackLocation
-            var notes: [String] = []
-            if !cause.blocked.isEmpty {
-                notes.append("behind them: " + NameList.summary(cause.blocked.map(\.operation)))
-            }
-            return finding(
-                "slot exhaustion on \(where_): \(chain), while the operations they wait for have no free slot",
-                at: primaryLocation,
-                related: related,
-                notes: notes,
-                fix: Finding.Fix(cause.fix),
-                operations: cause.members.map(\.operation) + cause.blocked.map(\.operation),
-                queues: cause.queue.map { [$0] } ?? []
-            )
-        }
-    }
-
-    /// Where a model operation is declared (copies of a counted operation point at it).
-    func location(of operation: Int, in model: SimulationModel, _ analysis: GraphAnalysis) -> SourceLocation {
-        let name = model.name(operation)
-        if let index = analysis.index.operation(named: name) { return analysis.location(ofOperation: index) }
-        if let hash = name.lastIndex(of: "#"), let index = analysis.index.operation(named: String(name[..<hash])) {
-            return analysis.location(ofOperation: index)
-        }
-        return analysis.graph.fallbackLocation
-    }
 }

@@ -13,8 +13,11 @@ public struct SuspendedForeverRule: Rule {
             at the same time in the order they are written). A queue that ends suspended while \
             operations are added to it is reported at the suspension that is never undone — the \
             `suspend` event, or the queue when it starts suspended — naming the operations added \
-            from then on, which never start. When all its operations are added before a later \
-            `suspend`, the message names those, which never start unless they started before it.
+            from then on, which never start: a *must* claim, an error. Operations added before a \
+            later `suspend` start or not depending on timing: the rule reports, as a *may* claim \
+            (a warning), a schedule lint simulates in which some never start, or a note when \
+            every simulated schedule starts them in time. The main queue is never a *must*: \
+            swift-corelibs-foundation ignores suspending it (linux-operationqueue.md rule 47).
             """,
         rationale: """
             `isSuspended = true` stops the queue from starting operations; running ones go on, \
@@ -90,9 +93,38 @@ public struct SuspendedForeverRule: Rule {
             members[Int(queue), default: []].append(operation)
         }
         var findings: [Finding] = []
+        let schedules = analysis.schedules
         for q in suspension.keys.sorted() {
             guard let operations = members[q], !operations.isEmpty, let held = suspension[q] else { continue }
-            findings.append(report(q, held, operations, analysis))
+            // Added once the queue is suspended for good: they never start, in every schedule —
+            // except on the main queue, whose suspension swift-corelibs-foundation ignores
+            // (linux-operationqueue.md rule 47).
+            let never = graph.queues[q].isMain ? [] : operations.filter { graph.operations[$0].addedAt >= held.at }
+            if !never.isEmpty {
+                findings.append(report(q, held, never, analysis))
+                continue
+            }
+            // Added before: whether they start before the suspension depends on timing.
+            let name = graph.queues[q].name
+            if let witness = schedules.witnesses(for: Self.description.id.code).first(where: { $0.cause.queue == name }) {
+                findings.append(SchedulingLint.finding(
+                    self, "queue \(SchedulingLint.quoted(name)) is suspended \(held.event == nil ? "from the start" : "at \(SchedulingLint.seconds(held.at)) s") and never resumed: some of its operations never start",
+                    witness: witness, schedules, analysis,
+                    at: held.event.map { SchedulingLint.location(ofEvent: $0, in: analysis) } ?? analysis.location(ofQueue: q)))
+            } else {
+                let when = held.event == nil ? "from the start" : "at \(SchedulingLint.seconds(held.at)) s"
+                let names = SchedulingLint.list(operations.map(analysis.name))
+                let verdict = schedules.schedules == 0
+                    ? "its operations (\(names)) never start unless they started before; no schedule was simulated"
+                    : "in every simulated schedule its operations (\(names)) start before that"
+                findings.append(finding(
+                    "queue \(SchedulingLint.quoted(name)) is suspended \(when) and never resumed; \(verdict)",
+                    at: held.event.map { SchedulingLint.location(ofEvent: $0, in: analysis) } ?? analysis.location(ofQueue: q),
+                    severity: .note,
+                    notes: graph.queues[q].isMain ? ["swift-corelibs-foundation ignores suspending the main queue (linux-operationqueue.md rule 47)"] : [],
+                    operations: operations.map(analysis.name),
+                    queues: [name]))
+            }
         }
         return findings
     }

@@ -24,6 +24,10 @@ public struct UnorderedConflictRule: Rule {
             resource conflicts with its own copies unless its queue is serial or it has an \
             exclusivity category. One finding per pair, at the operation added later, listing \
             every resource they share; the fix is to order them.
+
+            Its claim is *may*: nothing in the graph orders the two, so some schedule runs them \
+            at the same time — a warning. `oplint simulate --explore` names a seed that does \
+            when the durations allow it.
             """,
         rationale: """
             Dependencies are the only ordering across queues (S3): without a path between two \

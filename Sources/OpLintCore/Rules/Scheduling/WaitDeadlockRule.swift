@@ -2,9 +2,6 @@
 public struct WaitDeadlockRule: Rule {
     public init() {}
 
-    /// Operations one wait's search may visit before it gives up without a finding.
-    static let searchLimit = 200_000
-
     public static let description = RuleDescription(
         code: "OPL201",
         name: "wait-deadlock",
@@ -12,29 +9,48 @@ public struct WaitDeadlockRule: Rule {
         summary: "An operation waits for something that cannot finish while it waits.",
         details: """
             Finds `waitUntilFinished()` (`waitsFor`) and `waitUntilAllOperationsAreFinished()` \
-            (`waitsForQueues`) calls made by an executing operation that can never return:
+            (`waitsForQueues`) calls made by an executing operation that never return.
 
-            - the operation waits for itself;
+            **Must** (an error): the wait deadlocks in every schedule, whatever the durations and \
+            the order of ties, on Apple platforms and on Linux:
+
+            - the operation waits for itself, or for all operations of its own queue;
+            - it waits for an operation that cannot finish before the waiter does — one that \
+            depends on the waiter or waits for it, directly or through other dependencies and \
+            waits (a cycle of "cannot finish before");
             - it runs on a serial queue (width 1, or the main queue) and waits for an operation \
-            added after it to the same queue — or for one that cannot finish before such an operation;
-            - it waits for an operation that cannot finish before the waiter does: one that \
-            depends on the waiter, directly or through other dependencies and waits;
-            - it waits for all operations of a queue that contains the waiter itself, or an \
-            operation that cannot finish before the waiter does.
+            that needs a slot of that queue — or for one that cannot finish before such an \
+            operation — which the queue starts after the waiter in every schedule: the waiter \
+            has no dependencies, is added no later and comes first by priority and order of \
+            addition (S9, S14), so the queue starts it first whenever both could start.
+
+            A wait for an operation that must finish before the waiter can start — one it \
+            depends on, directly or through others, or one its serial queue always starts \
+            first — is harmless and not reported: the wait returns at once.
+
+            **May** (a warning): every other wait that can deadlock depends on timing — which \
+            operation a serial queue starts first, or whether a `cancel` comes before the \
+            operation starts (a cancelled operation that has not started finishes without \
+            running, S6, so it neither waits nor blocks what waits for it). For these the rule \
+            reports the deadlocks the schedules lint simulates reach, each with the timing that \
+            reaches it (the file's durations, durations scaled by 0.5 or 1.5, a seed of \
+            `oplint simulate --explore`, or the dependencies of the operation the waiter needs \
+            made slow) and on which platform; a wait that could deadlock in some order but that \
+            no simulated schedule deadlocks on is a note.
 
             The message names the waiter, what it waits for and the chain of dependencies and \
-            waits that closes the deadlock; related locations show the wait and every link of \
-            the chain. Waits on names that are not declared are left to OPL103 unknown-dependency; \
-            waits of operations that never start are ignored. When a `cancel` or `cancelAll` event \
-            cancels the operation waited for while it is still pending on a queue other than the \
-            waiter's serial queue, the cancellation releases the wait (S6) and nothing is reported.
+            waits that closes the deadlock; related locations show the wait and the links of \
+            the chain. Waits on names that are not declared are left to OPL103 \
+            unknown-dependency; waits of operations that never start are ignored.
             """,
         rationale: """
             A wait blocks the calling thread and the waiter keeps its queue slot while it waits \
-            (S19). On a serial queue the slot is the only one, so a later operation of that queue \
-            never starts (S13, S17). An operation that depends on the waiter only becomes ready \
-            once the waiter has finished (S2, S3), which it never does. Nothing reports either at \
-            run time: the thread just blocks forever, holding its slot.
+            (S19). On a serial queue the slot is the only one, so an operation of that queue that \
+            has not started by then never starts (S13, S17). An operation that depends on the \
+            waiter only becomes ready once the waiter has finished (S2, S3), which it never does. \
+            Nothing reports either at run time: the thread just blocks forever, holding its slot. \
+            A wait for an operation that has already finished returns at once — which is why a \
+            wait for a dependency is harmless (S2).
             """,
         failingExample: .json("""
             {
@@ -56,136 +72,83 @@ public struct WaitDeadlockRule: Rule {
               ]
             }
             """),
+        moreFixedExamples: [.json("""
+            {
+              "version": 1,
+              "queues": [{ "name": "serial", "maxConcurrentOperationCount": 1 }],
+              "operations": [
+                { "name": "parse", "queue": "serial", "dependencies": ["fetch"], "waitsFor": ["fetch"], "duration": 0.5 },
+                { "name": "fetch", "queue": "serial", "duration": 2 }
+              ]
+            }
+            """, caption: "a wait for an operation that must finish first: parse depends on fetch, so the queue runs fetch first and the wait returns at once (S2, S13)")],
         limits: """
-            Each wait's search for the chain that closes a deadlock visits at most 200,000 \
-            operations; a wait whose search stops at that cap is not reported. Waiting for a \
-            queue counts the queue's operations, not operations that those wait for in turn. \
-            Several operations that together exhaust the slots of a wider queue are OPL202 \
-            slot-exhaustion's.
+            The searches for the chain behind a serial queue's deadlock visit at most 200,000 \
+            operations each and 4,000,000 in all; waits left when that budget is spent are not \
+            judged, and a note on the last finding says how many. Waiting for a queue counts \
+            the operations added to it no later than the waiter, for a *must* claim. Deadlocks \
+            that depend on timing are searched only in the schedules lint simulates (see \
+            docs/rules.md, "How the deadlock rules judge timing"): none above 1,000,000 \
+            operations, only the file's durations above 2,000. Several operations that together \
+            exhaust the slots of a wider queue are OPL202 slot-exhaustion's.
             """
     )
 
-    /// - Complexity: O(1) without waits; else O(*w* × min(200,000, *n* + *e*)) for *w* waits.
+    /// Nodes one search may visit, and all searches together, before waits are left unjudged.
+    static let searchLimit = 200_000
+    static let searchBudget = 4_000_000
+
+    /// - Complexity: O(1) without waits; else O((*n* + *e* + *w*) log *n*) for the graph and its
+    ///   cycles, plus searches bounded by `searchBudget` in all, plus the simulated schedules.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let index = analysis.index
         guard !index.operationWaits.isEmpty || !index.queueWaits.isEmpty else { return [] }
-        let cancelled = SchedulingLint.cancelledOperations(in: analysis)
-        var search = SchedulingLint.Search(analysis, limit: Self.searchLimit, includeWaits: true)
+        var judge = Judge(self, analysis)
         var findings: [Finding] = []
-        for (w, wait) in index.operationWaits.enumerated() {
-            if let finding = check(wait: w, wait.waiter, wait.target, Int(wait.index), analysis, &search, cancelled) {
+        var proven = Set<String>()
+        var doubts: [(waiter: Int, phrase: String)] = []
+        func take(_ verdict: Verdict) {
+            switch verdict {
+            case .deadlock(let finding):
                 findings.append(finding)
+                if let waiter = finding.operations.first { proven.insert(waiter) }
+            case .doubtful(let waiter, _, let phrase):
+                doubts.append((waiter, phrase))
+            case .harmless:
+                break
             }
         }
-        for wait in index.queueWaits {
-            if let finding = check(queueWait: Int(wait.waiter), Int(wait.queue), Int(wait.index), analysis, &search) {
-                findings.append(finding)
-            }
+        for w in index.operationWaits.indices { take(judge.judge(wait: w)) }
+        for w in index.queueWaits.indices { take(judge.judge(queueWait: w)) }
+
+        // Deadlocks that only some timings reach: the simulated schedules decide.
+        let schedules = analysis.schedules
+        var reached = Set<String>()
+        for witness in schedules.witnesses(for: Self.description.id.code) {
+            let members = witness.cause.members.map(\.operation)
+            reached.formUnion(members)
+            guard !members.contains(where: proven.contains) else { continue }
+            let what = witness.cause.kind == .waitCycle
+                ? "cycle of waits"
+                : "wait on \(witness.cause.queue.map { "serial queue \(SchedulingLint.quoted($0))" } ?? "a serial queue") for an operation that needs its only slot"
+            findings.append(SchedulingLint.finding(self, what, witness: witness, schedules, analysis))
+        }
+        var noted = Set<Int>()
+        for doubt in doubts where !reached.contains(analysis.name(doubt.waiter)) && noted.insert(doubt.waiter).inserted {
+            let searched = schedules.schedules == 0 ? "no schedule was simulated" : "none of the \(schedules.schedules) simulated schedules reaches it"
+            findings.append(finding(
+                "\(doubt.phrase); \(searched)",
+                at: analysis.location(ofOperation: doubt.waiter),
+                severity: .note,
+                notes: SchedulingLint.limitationNote(schedules).map { [$0] } ?? [],
+                fix: Finding.Fix("make \(SchedulingLint.quoted(analysis.name(doubt.waiter))) depend on what it waits for instead of waiting"),
+                operations: [analysis.name(doubt.waiter)]))
+        }
+        if judge.unjudged > 0, var last = findings.popLast() ?? Optional(finding(
+            "\(judge.unjudged) waits were not judged", at: analysis.graph.fallbackLocation, severity: .note)) {
+            last.notes.append("the search for deadlocked waits stopped after \(Self.searchBudget) visited operations on this large graph: \(judge.unjudged) waits of serial queues were not judged")
+            findings.append(last)
         }
         return findings
-    }
-
-    /// The queue an operation executes on: nil when it is started by hand or never.
-    private func runningQueue(of operation: Int, _ analysis: GraphAnalysis) -> Int? {
-        analysis.graph.operations[operation].start == .queue ? SchedulingLint.queue(of: operation, in: analysis) : nil
-    }
-
-    private func check(
-        wait w: Int, _ waiter32: Int32, _ target32: Int32, _ waitIndex: Int,
-        _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search, _ cancelled: Set<Int>
-    ) -> Finding? {
-        let waiter = Int(waiter32)
-        let target = Int(target32)
-        guard analysis.graph.operations[waiter].start != .never else { return nil }
-        let q = SchedulingLint.quoted
-        let waiterName = q(analysis.name(waiter))
-        let targetName = q(analysis.name(target))
-        let waitSite = Finding.Related(
-            SchedulingLint.location(ofWait: waitIndex, by: waiter, in: analysis), "\(waiterName) waits for \(targetName) here")
-        if waiter == target {
-            return finding(
-                "\(waiterName) waits for itself: waitUntilFinished() on the running operation never returns",
-                at: analysis.location(ofOperation: waiter),
-                related: [waitSite],
-                fix: Finding.Fix("remove \(waiterName) from its own waitsFor"),
-                operations: [analysis.name(waiter)])
-        }
-        let serialQueue = runningQueue(of: waiter, analysis).flatMap { SchedulingLint.isSerial($0, in: analysis) ? $0 : nil }
-        let isLaterOnSerialQueue = { (operation: Int) -> Bool in
-            guard let serialQueue, operation > waiter else { return false }
-            return runningQueue(of: operation, analysis) == serialQueue
-        }
-        if isLaterOnSerialQueue(target), let serialQueue {
-            let queueText = SchedulingLint.describe(queue: serialQueue, in: analysis)
-            return finding(
-                "\(waiterName) on \(queueText) waits for \(targetName), added after it to the same queue: \(targetName) cannot start while \(waiterName) holds the queue's only slot",
-                at: analysis.location(ofOperation: waiter),
-                related: [waitSite, SchedulingLint.created(target, in: analysis)],
-                fix: Finding.Fix("make \(waiterName) depend on \(targetName) instead of waiting for it, or add \(targetName) to another queue"),
-                operations: [analysis.name(waiter), analysis.name(target)],
-                queues: [analysis.graph.queues[serialQueue].name])
-        }
-        if cancelled.contains(target), let targetQueue = runningQueue(of: target, analysis), targetQueue != serialQueue {
-            return nil  // The cancel makes the target ready and it finishes without running (S6).
-        }
-        let outcome = search.run(from: target, .forward) { $0 == waiter || isLaterOnSerialQueue($0) }
-        guard case .found(let blocker) = outcome else { return nil }
-        let links = search.path(to: blocker)
-        let chain = search.describe(links)
-        var operations = [analysis.name(waiter), analysis.name(target)]
-        operations += links.map { analysis.name($0.target) }.filter { $0 != analysis.name(waiter) }
-        var related = [waitSite] + search.related(links) + [SchedulingLint.created(target, in: analysis)]
-        if blocker == waiter {
-            return finding(
-                "\(waiterName) waits for \(targetName), which cannot finish before \(waiterName) does: \(chain)",
-                at: analysis.location(ofOperation: waiter),
-                related: related,
-                fix: Finding.Fix("remove the wait for \(targetName) from \(waiterName): \(targetName) can only finish after \(waiterName)"),
-                operations: operations,
-                queues: runningQueue(of: waiter, analysis).map { [analysis.graph.queues[$0].name] } ?? [])
-        }
-        guard let serialQueue else { return nil }
-        let blockerName = q(analysis.name(blocker))
-        related.append(SchedulingLint.created(blocker, in: analysis))
-        return finding(
-            "\(waiterName) on \(SchedulingLint.describe(queue: serialQueue, in: analysis)) waits for \(targetName), which cannot finish before \(blockerName), added after \(waiterName) to the same queue: \(chain)",
-            at: analysis.location(ofOperation: waiter),
-            related: related,
-            fix: Finding.Fix("make \(waiterName) depend on \(targetName) instead of waiting for it, or add \(blockerName) to another queue"),
-            operations: operations,
-            queues: [analysis.graph.queues[serialQueue].name])
-    }
-
-    private func check(
-        queueWait waiter: Int, _ queue: Int, _ waitIndex: Int,
-        _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
-    ) -> Finding? {
-        guard analysis.graph.operations[waiter].start != .never else { return nil }
-        let q = SchedulingLint.quoted
-        let waiterName = q(analysis.name(waiter))
-        let queueName = analysis.graph.queues[queue].name
-        let waitSite = Finding.Related(
-            SchedulingLint.location(ofQueueWait: waitIndex, by: waiter, in: analysis),
-            "\(waiterName) waits for all operations of \(q(queueName)) here")
-        if runningQueue(of: waiter, analysis) == queue {
-            return finding(
-                "\(waiterName) on \(SchedulingLint.describe(queue: queue, in: analysis)) waits for all operations of its own queue, itself included: waitUntilAllOperationsAreFinished() never returns",
-                at: analysis.location(ofOperation: waiter),
-                related: [waitSite, SchedulingLint.created(queue: queue, in: analysis)],
-                fix: Finding.Fix("wait for \(q(queueName)) from outside its operations, or make \(waiterName)'s successors depend on the operations instead"),
-                operations: [analysis.name(waiter)],
-                queues: [queueName])
-        }
-        let outcome = search.run(from: waiter, .backward) { runningQueue(of: $0, analysis) == queue }
-        guard case .found(let blocker) = outcome else { return nil }
-        let links = search.path(to: blocker).reversed().map { $0 }
-        let blockerName = q(analysis.name(blocker))
-        return finding(
-            "\(waiterName) waits for all operations of \(SchedulingLint.describe(queue: queue, in: analysis)), but \(blockerName) on it cannot finish before \(waiterName) does: \(search.describe(links))",
-            at: analysis.location(ofOperation: waiter),
-            related: [waitSite] + search.related(links) + [SchedulingLint.created(blocker, in: analysis)],
-            fix: Finding.Fix("remove the wait for \(q(queueName)) from \(waiterName): \(blockerName) on it can only finish after \(waiterName)"),
-            operations: [analysis.name(waiter), analysis.name(blocker)] + links.dropFirst().map { analysis.name($0.waiter) },
-            queues: [queueName])
     }
 }

@@ -11,6 +11,10 @@ public struct ZeroWidthQueueRule: Rule {
             Finds queues whose `maxConcurrentOperationCount` is 0 while operations are added to \
             them, naming the operations that never start; and queues whose count is below -1, \
             whatever they hold. The main queue is always serial and is not checked for 0.
+
+            Its claim is *must*: the operations named never start in any schedule, on Apple \
+            platforms and on Linux — cancelled ones neither, since they too need a slot to \
+            finish (S6) — an error.
             """,
         rationale: """
             `maxConcurrentOperationCount` bounds how many of a queue's operations execute at \

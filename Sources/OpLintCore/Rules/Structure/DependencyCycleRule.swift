@@ -13,6 +13,12 @@ public struct DependencyCycleRule: Rule {
         whole component acyclic (a greedy feedback-arc-set heuristic). Implicit edges of \
         mutual-exclusivity categories (S21) take part and are marked as such. A dependency of \
         an operation on itself is OPL102.
+
+        Its claim is *must* — no operation of the component ever starts, in any schedule — \
+        an error, unless a `cancel` or `cancelAll` event may reach one of them before it \
+        starts: a cancelled operation ignores its dependencies (S6), which breaks the cycle. \
+        Then the claim is *may*: a warning when a schedule lint simulates stays stuck all the \
+        same (naming it; see "How the deadlock rules judge timing"), else a note.
         """,
         rationale: """
         An operation becomes ready only when all its dependencies have finished (S2). On a \
@@ -55,7 +61,11 @@ public struct DependencyCycleRule: Rule {
     public init() {}
 
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        analysis.cycles.enumerated().map { number, cycle in finding(for: cycle, number: number, analysis) }
+        analysis.cycles.enumerated().map { number, cycle in
+            var finding = finding(for: cycle, number: number, analysis)
+            SchedulingLint.judgeCancellation(of: &finding, members: cycle.members, analysis)
+            return finding
+        }
     }
 
     private func finding(for cycle: DependencyCycle, number: Int, _ analysis: GraphAnalysis) -> Finding {
@@ -72,7 +82,8 @@ public struct DependencyCycleRule: Rule {
         }
         var notes: [String] = []
         let names = cycle.members.map { analysis.name(Int($0)) }
-        var summary = "\(NameList.count(names.count, "operation")) never start: \(NameList.summary(names))"
+        let releasable = cycle.members.contains { analysis.cancellation.mayCancel(Int($0)) }
+        var summary = "\(NameList.count(names.count, "operation")) \(releasable ? "wait for each other" : "never start"): \(NameList.summary(names))"
         if let root = analysis.blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
             let blocked = root.blocked.lazy.map { analysis.name(Int($0)) }
             summary += "; \(blocked.count) more wait behind them: \(NameList.summary(blocked)) (OPL106)"

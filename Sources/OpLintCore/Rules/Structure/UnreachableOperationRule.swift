@@ -12,8 +12,15 @@ public struct UnreachableOperationRule: Rule {
         and reports each root cause once, listing every operation it keeps from starting and \
         the chain from the farthest of them to the root (`upload` waits for `encode`, which \
         waits for `resize`, which is on a dependency cycle). One cycle upstream of ten \
-        thousand operations is one finding, not ten thousand. The root itself is reported by \
+        thousand operations is one finding, not ten thousand; a root cause that blocks only \
+        operations nobody starts is left to OPL105. The root itself is reported by \
         its own rule (OPL101, OPL102, OPL105, OPL108, OPL204, OPL205, OPL206).
+
+        Its claim is *must*: every operation it lists never starts, in any schedule. So it \
+        follows nothing through an operation that a `cancel` or `cancelAll` event may reach \
+        before it starts — cancelled, that operation ignores its dependencies and finishes \
+        (S6) — and a cycle or an operation that never finishes that such a cancel may release \
+        is not a root cause here (OPL101 and OPL206 judge those).
         """,
         rationale: """
         An operation is ready only when every dependency has finished (S2), and dependencies \
@@ -59,7 +66,10 @@ public struct UnreachableOperationRule: Rule {
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         var findings: [Finding] = []
         let blocking = analysis.blocking
-        for root in blocking.roots where !root.blocked.isEmpty {
+        let operations = analysis.graph.operations
+        // A root cause that keeps only operations nobody starts from starting loses nothing
+        // from a queue (a graph built and never run, as a test may do); OPL105 reports those.
+        for root in blocking.roots where root.blocked.contains(where: { operations[Int($0)].start != .never }) {
             findings.append(finding(for: root, analysis))
         }
         if blocking.isTruncated, var last = findings.popLast() {

@@ -1,0 +1,203 @@
+import OpLintCore
+
+extension DeclarationScanner {
+    /// Looks through a class body for what the graph needs of it: the overrides and finishing
+    /// code that decide asynchrony and finishing (S8), its factory class methods and its members.
+    /// `start..<end` is the body (Swift) or the tokens after the name up to `@end` (Objective-C).
+    func readTraits(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int, isInterface: Bool) {
+        var depth = 0
+        var sawMethod = false
+        var ivarBlock = false
+        var k = start
+        while k < end {
+            let token = file.tokens[k]
+            switch token.kind {
+            case .string:
+                if file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"") { declaration.setsFinished = true }
+            case .punctuation:
+                if file.isPunct(k, "{") {
+                    if depth == 0 { ivarBlock = file.language == .objectiveC && !sawMethod }
+                    depth += 1
+                } else if file.isPunct(k, "}") {
+                    depth = max(0, depth - 1)
+                    if depth == 0 { ivarBlock = false }
+                } else if depth == 0, file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "("), file.language == .objectiveC {
+                    sawMethod = true
+                    if file.isPunct(k, "+") { objectiveCFactory(&declaration, at: k + 1) }
+                } else if file.isPunct(k, "*"), file.language == .objectiveC, depth == 0 || ivarBlock {
+                    // `@property (…) NSOperationQueue *queue;`, `NSOperationQueue *_queue;`
+                    if file.isIdentifier(k - 1), file.isIdentifier(k + 1), file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","), Self.isTypeName(file, k - 1) {
+                        declaration.members[file.text(k + 1)] = file.text(k - 1)
+                    }
+                }
+            case .identifier:
+                readIdentifier(&declaration, at: k, depth: depth)
+            default:
+                break
+            }
+            k += 1
+        }
+    }
+
+    private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int) {
+        if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
+            if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
+                declaration.overridesAsynchronous = true
+            }
+        } else if file.isWord(k, "start") {
+            if let body = startBody(at: k) {
+                declaration.overridesStart = true
+                if declaration.startLocation == nil { declaration.startLocation = file.location(k) }
+                if callsSuperStart(body.open, body.close) { declaration.startCallsSuper = true }
+            }
+        } else if depth == 0, file.language == .swift, file.isWord(k, "let") || file.isWord(k, "var") {
+            swiftMember(&declaration, at: k)
+        } else if depth == 0, file.language == .swift, file.isWord(k, "func"), file.isWord(k - 1, "class") || file.isWord(k - 1, "static") {
+            swiftFactory(&declaration, at: k)
+        } else if !declaration.setsFinished && isFinishing(at: k) {
+            declaration.setsFinished = true
+        }
+    }
+
+    /// Whether the identifier at `k` looks like a class name (`NSOperationQueue`, `AFHTTPRequestOperation`).
+    static func isTypeName(_ file: SourceFile, _ k: Int) -> Bool {
+        let first = file.bytes[Int(file.tokens[k].start)]
+        return first >= 0x41 && first <= 0x5A
+    }
+
+    /// The body of a `start` override at `k`: `func start() {` or `- (void)start {`.
+    private func startBody(at k: Int) -> (open: Int, close: Int)? {
+        var open: Int
+        if file.isWord(k - 1, "func") && file.isPunct(k + 1, "(") && file.isPunct(k + 2, ")") {
+            open = k + 3
+            while open < min(k + 8, file.tokens.count) && !file.isPunct(open, "{") { open += 1 }
+        } else if file.isPunct(k - 1, ")") && file.isWord(k - 2, "void") && file.isPunct(k + 1, "{") {
+            open = k + 1
+        } else {
+            return nil
+        }
+        guard file.isPunct(open, "{") else { return nil }
+        let close = Int(file.partner[open])
+        return close > open ? (open, close) : nil
+    }
+
+    /// `super.start()` or `[super start]` between `open` and `close`.
+    private func callsSuperStart(_ open: Int, _ close: Int) -> Bool {
+        for m in open..<close where file.isWord(m, "super") {
+            if file.isPunct(m + 1, "."), file.isWord(m + 2, "start") { return true }
+            if file.isWord(m + 1, "start"), file.isPunct(m + 2, "]") { return true }
+        }
+        return false
+    }
+
+    private func bodyReturnsTrue(after k: Int) -> Bool {
+        var open = k + 1
+        while open < k + 8 && !file.isPunct(open, "{") { open += 1 }
+        guard file.isPunct(open, "{") else { return false }
+        let close = Int(file.partner[open])
+        guard close > open else { return false }
+        for m in open..<close where file.isWord(m, "true") || file.isWord(m, "YES") { return true }
+        return false
+    }
+
+    /// `let queue = OperationQueue()`, `var queue: OperationQueue?`, `lazy var queue: OperationQueue = { … }()`.
+    private func swiftMember(_ declaration: inout ClassDeclaration, at k: Int) {
+        guard file.isIdentifier(k + 1) else { return }
+        var t = k + 3
+        if file.isPunct(k + 2, ":") || file.isPunct(k + 2, "=") {
+            if file.isWord(t, "Foundation"), file.isPunct(t + 1, ".") { t += 2 }
+            guard file.isIdentifier(t), Self.isTypeName(file, t) else { return }
+            // `= Type(…)`, `= Type { … }`, `= Type.init(…)`; a type annotation is taken as written.
+            if file.isPunct(k + 2, "="), !(file.isPunct(t + 1, "(") || file.isPunct(t + 1, "{") || (file.isPunct(t + 1, ".") && file.isWord(t + 2, "init"))) { return }
+            declaration.members[file.text(k + 1)] = file.text(t)
+        }
+    }
+
+    /// `class func make(…) -> Self` / `static func shared() -> ImageQueue`.
+    private func swiftFactory(_ declaration: inout ClassDeclaration, at k: Int) {
+        guard file.isIdentifier(k + 1) else { return }
+        var m = k + 2
+        let limit = min(k + 96, file.tokens.count)
+        while m < limit && !file.isPunct(m, "{") {
+            if file.isPunct(m, "("), file.partner[m] > m { m = Int(file.partner[m]) + 1; continue }
+            if file.isPunct(m, "-"), file.isPunct(m + 1, ">"), file.isIdentifier(m + 2) {
+                declaration.factories[file.text(k + 1)] = file.text(m + 2)
+                return
+            }
+            m += 1
+        }
+    }
+
+    /// `+ (instancetype)operationWithURL:…`, `+ (id)requestWithURL:…`, `+ (ImageQueue *)sharedQueue`.
+    private func objectiveCFactory(_ declaration: inout ClassDeclaration, at open: Int) {
+        let close = Int(file.partner[open])
+        guard close > open, file.isIdentifier(close + 1) else { return }
+        for m in (open + 1)..<close where file.isIdentifier(m) {
+            let word = file.text(m)
+            if ["nullable", "_Nullable", "__nullable", "nonnull", "_Nonnull", "__nonnull", "__kindof"].contains(word) { continue }
+            declaration.factories[file.text(close + 1)] = word
+            return
+        }
+    }
+
+    /// Signs that the code marks an operation finished (S8). In doubt, the answer is yes:
+    /// `isFinished = true`, `_finished = YES`, `[self setFinished:YES]`, `\.isFinished`; a
+    /// finished-like state (`state = .finished`, `self.state = AFOperationFinishedState`,
+    /// `[self setState:…Done…]`); a KVO change for `isFinished` or for a key given by a constant
+    /// or a function; a call to a method named like `finish`, `completeOperation` or `done`.
+    func isFinishing(at k: Int) -> Bool {
+        let token = file.tokens[k]
+        guard token.length >= 4 else { return false }
+        if file.isWord(k, "setFinished") || file.isWord(k, "setIsFinished") { return file.isPunct(k + 1, ":") && (file.isWord(k + 2, "YES") || file.isWord(k + 2, "true")) }
+        if file.isWord(k, "isFinished") {
+            // `\.isFinished`, `#keyPath(isFinished)`
+            return (file.isPunct(k - 1, ".") && file.isPunct(k - 2, "\\")) || (file.isPunct(k - 1, "(") && file.isWord(k - 2, "keyPath"))
+        }
+        if file.isPunct(k + 1, "="), !file.isPunct(k + 2, "=") {
+            let setsTrue = file.isWord(k + 2, "true") || file.isWord(k + 2, "YES")
+            if file.endsWithFinished(k) || contains(k, "done") || contains(k, "complete") { return setsTrue }
+            if contains(k, "state") { return statementNamesEnd(from: k + 2) }
+            return false
+        }
+        if contains(k, "changevalue") { return kvoKeyMayBeFinished(at: k) }
+        if contains(k, "setstate") { return statementNamesEnd(from: k + 1) }
+        guard file.isPunct(k + 1, "(") || file.isPunct(k + 1, ":") || file.isPunct(k + 1, "]") || file.isWord(k - 1, "func") else { return false }
+        // Reading the flag (`[op isFinished]`, `completion(finished)`) is no sign.
+        if file.endsWithFinished(k) { return false }
+        return contains(k, "finish") || contains(k, "completeop") || file.isWord(k, "complete") || file.isWord(k, "done")
+    }
+
+    /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.
+    private func contains(_ k: Int, _ word: StaticString) -> Bool {
+        file.tokenContains(k, word, ignoringCase: true)
+    }
+
+    /// Whether the rest of the statement from `k` names a finished-like state (`.finished`,
+    /// `AFOperationFinishedState`, `.done`, `kStateCompleted`).
+    private func statementNamesEnd(from k: Int) -> Bool {
+        let line = file.tokens[min(k, file.tokens.count - 1)].line
+        var m = k
+        while m < min(k + 12, file.tokens.count) && file.tokens[m].line == line && !file.isPunct(m, ";") {
+            if file.isIdentifier(m), contains(m, "finish") || contains(m, "done") || contains(m, "complete") { return true }
+            m += 1
+        }
+        return false
+    }
+
+    /// `willChangeValue(forKey:)`, `[self didChangeValueForKey:…]`: true unless the key is
+    /// written out and is another one (`"isExecuting"`, `\.isExecuting`).
+    private func kvoKeyMayBeFinished(at k: Int) -> Bool {
+        guard contains(k, "willchangevalue") || contains(k, "didchangevalue") else { return false }
+        var m = k + 1
+        if file.isPunct(m, "(") { m += 1 }
+        if file.isIdentifier(m), file.isPunct(m + 1, ":") { m += 2 }
+        if file.isPunct(m, ":") { m += 1 }
+        if file.isPunct(m, "@") { m += 1 }
+        if m < file.tokens.count, file.tokens[m].kind == .string {
+            return file.tokenContains(m, "isFinished") || file.tokenContains(m, "\"finished\"")
+        }
+        if file.isPunct(m, "\\"), file.isPunct(m + 1, "."), file.isIdentifier(m + 2) { return file.isWord(m + 2, "isFinished") }
+        if file.isPunct(m, "#"), file.isWord(m + 1, "keyPath"), file.isPunct(m + 2, "(") { return file.isWord(m + 3, "isFinished") }
+        return true
+    }
+}

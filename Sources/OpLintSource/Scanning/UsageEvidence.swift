@@ -1,0 +1,267 @@
+/// What one file's operation API calls show before the second pass reads it: whatever is
+/// passed to `addOperation`/`addOperations` is an operation, whatever sits on a side of
+/// `addDependency`/`removeDependency` with an operation on the other side is one, and the
+/// receiver of `addOperation` is a queue. The classes those values are declared or created
+/// with become operation and queue classes for every file; the names stay with this file.
+struct UsageEvidence: Sendable {
+    /// Variable, property and member names (without a leading `_`) used as operations.
+    var operationNames: Set<String> = []
+    /// Names used as queues.
+    var queueNames: Set<String> = []
+    /// Classes of the values used as operations, other than Foundation's.
+    var operationClasses: Set<String> = []
+    /// Classes of the values used as queues, other than Foundation's.
+    var queueClasses: Set<String> = []
+
+    init() {}
+
+    /// What an API call does with its values.
+    enum Role { case enqueue, dependency, queueBlock }
+
+    /// One API call: its receiver and the values it takes, with the types they are declared with.
+    private struct Use {
+        var role: Role
+        var receiver: Value?
+        var arguments: [Value]
+    }
+
+    /// A name and the class of its nearest declaration, if any.
+    private struct Value {
+        var name: String
+        var type: String?
+    }
+
+    /// Apple and standard-library types that are never operations or queues themselves; a
+    /// name declared with one elsewhere in the file says nothing about its class.
+    private static let valueTypes: Set<String> = [
+        "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSDictionary", "NSMutableDictionary", "NSString",
+        "NSMutableString", "NSNumber", "NSURL", "NSData", "NSDate", "NSError", "NSObject", "NSValue", "NSIndexPath",
+        "Array", "Set", "Dictionary", "String", "URL", "Data", "Date", "Int", "Bool", "Double", "Error", "Any",
+        "AnyObject", "Void", "Self", "Optional", "UIImage", "UIView", "UIViewController", "NSURLRequest", "URLRequest",
+        "NSMutableURLRequest", "NSURLSession", "URLSession", "DispatchQueue", "NSThread", "Thread", "NSTimer", "Timer",
+    ]
+
+    /// Whether values of `type` are never operations or queues (`NSString`, `URL`, `NSArray`).
+    static func isValueType(_ type: String) -> Bool {
+        valueTypes.contains(type)
+    }
+
+    /// Reads the file's declarations and API calls and settles what they show.
+    ///
+    /// - Complexity: O(*tokens* + *calls* × *declarations of a name* × rounds), rounds ≤ the number of calls.
+    init(file: SourceFile) {
+        var declarations: [String: [(token: Int, type: String)]] = [:]
+        var uses: [Use] = []
+        let reader = Reader(file: file)
+        for k in file.tokens.indices where file.tokens[k].kind == .identifier {
+            if let (name, type) = reader.declaration(at: k) { declarations[name, default: []].append((k, type)) }
+            if let use = reader.use(at: k) {
+                func typed(_ name: String) -> Value {
+                    guard let list = declarations[name], !list.isEmpty else { return Value(name: name, type: nil) }
+                    return Value(name: name, type: (list.last { $0.token < k } ?? list[0]).type)
+                }
+                let arguments = use.arguments.map { argument in argument.created.map { Value(name: "", type: $0) } ?? typed(argument.name) }
+                uses.append(Use(role: use.role, receiver: use.receiver.map(typed), arguments: arguments))
+            }
+        }
+        // Declarations after a use count too (a property declared at the end of a class).
+        for u in uses.indices {
+            if var receiver = uses[u].receiver, receiver.type == nil, let first = declarations[receiver.name]?.first {
+                receiver.type = first.type
+                uses[u].receiver = receiver
+            }
+            for a in uses[u].arguments.indices where uses[u].arguments[a].type == nil && !uses[u].arguments[a].name.isEmpty {
+                uses[u].arguments[a].type = declarations[uses[u].arguments[a].name]?.first?.type
+            }
+        }
+        settle(uses)
+    }
+
+    /// Marks what the calls show, then spreads "is an operation" along the dependency pairs
+    /// with a worklist: each pair is looked at again only when one of its names or classes
+    /// becomes an operation's.
+    ///
+    /// - Complexity: O(*calls* + *pairs*) set operations.
+    private mutating func settle(_ uses: [Use]) {
+        var pairs: [(Value, Value)] = []
+        for use in uses {
+            switch use.role {
+            case .enqueue, .queueBlock:
+                if let receiver = use.receiver { _ = mark(receiver, asQueue: true) }
+                if use.role == .enqueue { for value in use.arguments { _ = mark(value, asQueue: false) } }
+            case .dependency:
+                if let waiter = use.receiver, let dependency = use.arguments.first { pairs.append((waiter, dependency)) }
+            }
+        }
+        // The pairs each name and class takes part in.
+        var byKey: [String: [Int]] = [:]
+        for (p, pair) in pairs.enumerated() {
+            for value in [pair.0, pair.1] {
+                byKey["n:" + value.name, default: []].append(p)
+                if let type = value.type { byKey["t:" + type, default: []].append(p) }
+            }
+        }
+        var work = Array(pairs.indices)
+        var queued = Set(pairs.indices)
+        while let p = work.popLast() {
+            queued.remove(p)
+            let (waiter, dependency) = pairs[p]
+            for (known, other) in [(waiter, dependency), (dependency, waiter)] where isOperation(known) {
+                guard mark(other, asQueue: false) else { continue }
+                var keys = ["n:" + other.name]
+                if let type = other.type { keys.append("t:" + type) }
+                for key in keys {
+                    for next in byKey[key] ?? [] where queued.insert(next).inserted { work.append(next) }
+                }
+            }
+        }
+        operationClasses.subtract(queueClasses.intersection(operationClasses))
+    }
+
+    private func isOperation(_ value: Value) -> Bool {
+        if operationNames.contains(value.name) { return true }
+        guard let type = value.type else { return false }
+        return operationClasses.contains(type) || ClassTable.operationRoots.contains(type)
+    }
+
+    /// Notes that `value` is an operation (or a queue); true when that is new.
+    private mutating func mark(_ value: Value, asQueue: Bool) -> Bool {
+        var changed = false
+        if !value.name.isEmpty {
+            changed = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
+        }
+        if let type = value.type, !Self.isValueType(type), !ClassTable.operationRoots.contains(type), !ClassTable.queueRoots.contains(type) {
+            changed = (asQueue ? queueClasses.insert(type).inserted : operationClasses.insert(type).inserted) || changed
+        }
+        return changed
+    }
+}
+
+/// The token patterns `UsageEvidence` reads.
+private struct Reader {
+    let file: SourceFile
+
+    /// `name` without a leading underscore (`_queue` is the instance variable of `queue`).
+    private func name(_ k: Int) -> String {
+        let text = file.text(k)
+        return text.hasPrefix("_") && text.count > 1 ? String(text.dropFirst()) : text
+    }
+
+    private func isType(_ k: Int) -> Bool {
+        file.isIdentifier(k) && DeclarationScanner.isTypeName(file, k)
+    }
+
+    /// `T *name`, `name: T`, `name = T(…)`, `name = [[T alloc] init…]`, `name = [T new]` at identifier `k` (the name).
+    func declaration(at k: Int) -> (String, String)? {
+        if file.language == .objectiveC {
+            if file.isPunct(k - 1, "*"), isType(k - 2) { return (name(k), file.text(k - 2)) }
+        } else if file.isPunct(k + 1, ":"), !file.isPunct(k + 2, ":") {
+            var t = k + 2
+            if file.isWord(t, "Foundation"), file.isPunct(t + 1, ".") { t += 2 }
+            if isType(t), !file.isPunct(k - 1, "?") { return (name(k), file.text(t)) }
+        }
+        guard file.isPunct(k + 1, "="), !file.isPunct(k + 2, "="), !file.isPunct(k - 1, "."), !file.isPunct(k - 1, "=") else { return nil }
+        var v = k + 2
+        if file.language == .swift {
+            if file.isWord(v, "Foundation"), file.isPunct(v + 1, ".") { v += 2 }
+            guard isType(v) else { return nil }
+            if file.isPunct(v + 1, "(") || file.isPunct(v + 1, "{") || (file.isPunct(v + 1, ".") && file.isWord(v + 2, "init")) { return (name(k), file.text(v)) }
+            return nil
+        }
+        // [[T alloc] init…], [[[T alloc] init…] autorelease], [T new]
+        while file.isPunct(v, "[") && v < k + 6 { v += 1 }
+        if isType(v), file.isWord(v + 1, "alloc") || file.isWord(v + 1, "new") { return (name(k), file.text(v)) }
+        return nil
+    }
+
+    /// The API call whose selector is identifier `k`, if any.
+    func use(at k: Int) -> (role: UsageEvidence.Role, receiver: String?, arguments: [(name: String, created: String?)])? {
+        let token = file.tokens[k]
+        guard token.length >= 12, token.length <= 21 else { return nil }
+        let role: UsageEvidence.Role
+        if file.isWord(k, "addOperation") { role = .enqueue }
+        else if file.isWord(k, "addOperations") { role = .enqueue }
+        else if file.isWord(k, "addDependency") || file.isWord(k, "removeDependency") { role = .dependency }
+        else if file.isWord(k, "addOperationWithBlock") || file.isWord(k, "addBarrierBlock") { role = .queueBlock }
+        else { return nil }
+        if file.language == .swift {
+            guard file.isPunct(k - 1, ".") else { return nil }
+            let receiver = receiverName(before: k - 1)
+            if file.isPunct(k + 1, "{") || (file.isPunct(k + 1, "(") && file.isPunct(k + 2, "{")) { return (.queueBlock, receiver, []) }
+            guard file.isPunct(k + 1, "("), role != .queueBlock else { return role == .queueBlock ? (.queueBlock, receiver, []) : nil }
+            // Foundation's `addOperation(_:)` takes no label; `addOperation(operation:)` is someone else's.
+            if file.isIdentifier(k + 2), file.isPunct(k + 3, ":") { return nil }
+            return (role, receiver, values(from: k + 2, close: Int(file.partner[k + 1])))
+        }
+        guard file.isPunct(k + 1, ":") else { return nil }
+        var before = k - 1
+        guard before >= 0 else { return nil }
+        let receiver: String?
+        if file.isPunct(before, "]") {
+            before = Int(file.partner[before])
+            let close = Int(file.partner[before])
+            receiver = before >= 0 && file.isIdentifier(close - 1) ? name(close - 1) : nil
+        } else {
+            receiver = file.isIdentifier(before) ? name(before) : nil
+        }
+        if role == .queueBlock { return (role, receiver, []) }
+        var end = k + 2
+        while end < file.tokens.count && !file.isPunct(end, "]") && !(file.isIdentifier(end) && file.isPunct(end + 1, ":")) {
+            end = file.isPunct(end, "[") || file.isPunct(end, "(") ? max(end + 1, Int(file.partner[end]) + 1) : end + 1
+        }
+        return (role, receiver, values(from: k + 2, close: end))
+    }
+
+    /// The name a receiver path ends with (`self.queue`, `queue?`, `$0.queue`), if it is one.
+    private func receiverName(before dot: Int) -> String? {
+        var m = dot - 1
+        while file.isPunct(m, "?") || file.isPunct(m, "!") { m -= 1 }
+        return file.isIdentifier(m) ? name(m) : nil
+    }
+
+    /// The values in `from..<close`: a creation (`Job()`, `[[Job alloc] init]`), whose class is
+    /// known, or the names of `arguments`.
+    private func values(from a: Int, close: Int) -> [(name: String, created: String?)] {
+        var v = a
+        if file.language == .swift {
+            if file.isWord(v, "Foundation"), file.isPunct(v + 1, ".") { v += 2 }
+            if isType(v), file.isPunct(v + 1, "(") || file.isPunct(v + 1, "{") || (file.isPunct(v + 1, ".") && file.isWord(v + 2, "init")) {
+                return [("", file.text(v))]
+            }
+        } else {
+            while file.isPunct(v, "[") && v < a + 4 { v += 1 }
+            if v > a, isType(v), file.isWord(v + 1, "alloc") || file.isWord(v + 1, "new") { return [("", file.text(v))] }
+        }
+        return arguments(from: a, close: close).map { ($0, nil) }
+    }
+
+    /// The names of the values in `from..<close`: one path (`op`, `self.op`, `$0.op`) or a list literal of them.
+    private func arguments(from a: Int, close: Int) -> [String] {
+        guard a < close, close <= file.tokens.count else { return [] }
+        var start = a
+        var end = close
+        // A list literal: `[a, b]` in Swift, `@[a, b]` in Objective-C.
+        if file.language == .objectiveC ? file.isPunct(start, "@") : file.isPunct(start, "[") {
+            if file.language == .objectiveC { start += 1 }
+            if file.isPunct(start, "["), Int(file.partner[start]) < close, Int(file.partner[start]) > start { end = Int(file.partner[start]); start += 1 }
+        }
+        var names: [String] = []
+        var last: Int?
+        var k = start
+        while k < end {
+            if file.isIdentifier(k) {
+                last = k
+            } else if file.isPunct(k, ",") {
+                if let last { names.append(name(last)) }
+                last = nil
+            } else if !(file.isPunct(k, ".") || file.isPunct(k, "?") || file.isPunct(k, "!")) {
+                // A call, a subscript, a closure: not a plain value. Stop at the first argument label.
+                if file.isPunct(k, ":") || file.isPunct(k, "(") || file.isPunct(k, "{") { return names }
+                last = nil
+            }
+            k += 1
+        }
+        if let last { names.append(name(last)) }
+        return names
+    }
+}
