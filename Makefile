@@ -10,6 +10,8 @@
 #   make install PREFIX=/usr/local   the release binary, oplint(1) and shell completions
 #   make uninstall PREFIX=/usr/local
 #   make dist    a release tarball in .build/dist/ (binary, man page, completions, README)
+#   make fuzz    build the fuzz targets with libFuzzer and AddressSanitizer and run each for
+#                FUZZ_SECONDS (docs/fuzzing.md)
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -26,7 +28,7 @@ DEMO_DIR := .build/demo
 SCRATCH ?= .build
 OPLINT := $(SCRATCH)/release/oplint
 
-.PHONY: build-deps setup build release demo test bench bench-shapes docs realcode clean generated install uninstall dist check-fresh-debian
+.PHONY: build-deps setup build release demo test bench bench-shapes docs realcode clean generated install uninstall dist check-fresh-debian fuzz fuzz-build fuzz-corpus
 
 build-deps:
 ifeq ($(SYSTEM),Darwin)
@@ -120,6 +122,51 @@ realcode: setup
 
 docs: setup
 	OPLINT_UPDATE_DOCS=1 $(SWIFT) test --filter DocumentationTests
+
+# Fuzzing (docs/fuzzing.md). The targets are built into their own scratch directory with
+# libFuzzer's coverage instrumentation and AddressSanitizer (which includes LeakSanitizer);
+# libFuzzer's driver comes from the Swift toolchain's compiler-rt, so nothing is installed
+# beyond `make setup`. Each target runs FUZZ_SECONDS under nice on its seeds
+# (Tests/OpLintFuzzingTests/Corpus/TARGET, the examples or fixtures `oplint-fuzz --seeds
+# TARGET` names, Regressions/TARGET) plus what earlier runs kept (.build/fuzz/corpus/TARGET);
+# an input that crashes, leaks, breaks a checked promise or runs past FUZZ_TIMEOUT seconds is
+# written to .build/fuzz/findings/TARGET. `make fuzz-corpus` merges the kept inputs that add
+# coverage into Tests/OpLintFuzzingTests/Corpus, which `make test` replays.
+FUZZ_TARGETS ?= baseline configuration escaping json-engines json-load lint-reports lint-simulate source
+FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 60
+FUZZ_RSS_MB ?= 2048
+FUZZ_DIR := .build/fuzz
+FUZZ_BIN := $(FUZZ_DIR)/release/oplint-fuzz
+FUZZ_SEEDS := Tests/OpLintFuzzingTests
+FUZZ_CLANG := $(dir $(realpath $(shell command -v swiftc)))clang
+FUZZ_DRIVER = $(shell $(FUZZ_CLANG) -print-file-name=libclang_rt.fuzzer_no_main-x86_64.a)
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:handle_abort=1
+
+fuzz-build: setup
+	$(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --product oplint-fuzz \
+		-Xswiftc -DOPLINT_FUZZING -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer \
+		-Xcxx -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld -Xlinker $(FUZZ_DRIVER) -Xlinker -lstdc++
+
+fuzz: fuzz-build
+	@failed=""; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/findings/$$t $(FUZZ_DIR)/logs; \
+		dict=$$(ls $(FUZZ_SEEDS)/Dictionaries/$$t.dict $(FUZZ_SEEDS)/Dictionaries/$${t%%-*}.dict 2>/dev/null | head -1); \
+		echo "== fuzz $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/logs/$$t.log)"; \
+		$(FUZZ_ENV) nice -n 19 $(FUZZ_BIN) $$t -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
+			-rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/$$t/ \
+			$${dict:+-dict=$$dict} $(FUZZ_DIR)/corpus/$$t $(FUZZ_SEEDS)/Corpus/$$t $$($(FUZZ_BIN) --seeds $$t) \
+			$$(ls -d $(FUZZ_SEEDS)/Regressions/$$t 2>/dev/null) > $(FUZZ_DIR)/logs/$$t.log 2>&1 || failed="$$failed $$t"; \
+		grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' $(FUZZ_DIR)/logs/$$t.log | tail -1; \
+		grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $(FUZZ_DIR)/logs/$$t.log | tr '\n' ' '; echo; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: problems found in:$$failed (inputs in $(FUZZ_DIR)/findings/)"; exit 1; fi
+
+fuzz-corpus: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$t; \
+		$(FUZZ_ENV) nice -n 19 $(FUZZ_BIN) $$t -merge=1 $(FUZZ_SEEDS)/Corpus/$$t $(FUZZ_DIR)/corpus/$$t 2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files'; \
+	done
 
 clean:
 	rm -rf .build

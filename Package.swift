@@ -53,6 +53,12 @@ let package = Package(
         .target(name: "OpLintShapes", dependencies: ["OpLintCore"]),
         // The workload generator and the benchmark harness (docs/performance.md), and the real-code evaluation (docs/source.md).
         .executableTarget(name: "oplint-bench", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender", "OpLintShapes"]),
+        // Fuzz targets (docs/fuzzing.md): functions from bytes to checked promises, run by libFuzzer
+        // through oplint-fuzz (`make fuzz`) and replayed over their corpora by OpLintFuzzingTests.
+        .target(name: "OpLintFuzzing", dependencies: ["OpLintCore", "OpLintSource", "CSimdJSON"]),
+        // libFuzzer's driver, declared; only `make fuzz` links it.
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "oplint-fuzz", dependencies: ["OpLintFuzzing", "CLibFuzzer"]),
 
         .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting", "OpLintShapes"]),
         // The simulator's linux model against the real Foundation OperationQueue.
@@ -62,6 +68,7 @@ let package = Package(
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
         .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
+        .testTarget(name: "OpLintFuzzingTests", dependencies: ["OpLintFuzzing", "OpLintCore", "OpLintSource", "CSimdJSON"], exclude: ["Corpus", "Regressions", "Dictionaries"]),
     ],
     cxxLanguageStandard: .cxx17
 )

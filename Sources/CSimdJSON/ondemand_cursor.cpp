@@ -3,10 +3,13 @@
 #include "cursor.h"
 #include <simdjson.h>
 
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <new>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace od = simdjson::ondemand;
@@ -124,6 +127,32 @@ struct OnDemandCursor final : csj_cursor {
         return simdjson::SUCCESS;
     }
 
+    /// A `true`, `false` or `null` that is the whole document, read from its raw token (the
+    /// literal and the spaces after it, to the end of the input). simdjson 3.0's root literals
+    /// are unreliable: `get_bool()` refuses `true` followed by two or more spaces and accepts
+    /// `falseb`.
+    int32_t root_literal(std::string_view raw, uint64_t offset, csj_token *token) {
+        static const std::pair<std::string_view, int32_t> literals[] = {
+            {"true", CSJ_TOKEN_TRUE}, {"false", CSJ_TOKEN_FALSE}, {"null", CSJ_TOKEN_NULL}};
+        for (const auto &[word, kind] : literals) {
+            if (raw.substr(0, word.size()) != word) { continue; }
+            for (size_t i = word.size(); i < raw.size(); ++i) {
+                char c = raw[i];
+                if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                    return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true, false or null)", offset, token);
+                }
+            }
+            if (raw.data() + raw.size() != reinterpret_cast<const char *>(bytes + length)) {
+                return fail(CSJ_ERROR_SYNTAX, "unexpected content after the JSON value",
+                            offset_of(raw.data() + raw.size()), token);
+            }
+            finished = true;
+            token->kind = kind;
+            return kind;
+        }
+        return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true, false or null)", offset, token);
+    }
+
     /// Emits the token for value `v` (a document or a value) and, for containers, pushes a frame.
     template <typename V>
     int32_t emit_value(V &v, csj_token *token) {
@@ -185,21 +214,33 @@ struct OnDemandCursor final : csj_cursor {
                 token->unsigned_integer = number.get_uint64();
                 token->number = static_cast<double>(token->unsigned_integer);
                 break;
-            default:
+            default: {
                 token->kind = CSJ_TOKEN_DOUBLE;
-                token->number = number.get_double();
+                // simdjson 3.0's number::get_double() is 0 for a number with more significant
+                // digits than it parses fast (123456789012345678901234.5; simdjson issue 2099,
+                // fixed in 3.6.4), so the value is read from the validated text instead.
+                double value = 0;
+                auto read = std::from_chars(raw.data(), raw.data() + raw.size(), value);
+                token->number = read.ec == std::errc() ? value : number.get_double();
                 break;
+            }
             }
             return token->kind;
         }
         case od::json_type::boolean: {
             bool flag = false;
+            if constexpr (std::is_same_v<V, od::document>) {
+                return root_literal(raw, offset, token);
+            }
             if (auto code = v.get_bool().get(flag)) { return fail_simdjson(code, offset, token); }
             token->kind = flag ? CSJ_TOKEN_TRUE : CSJ_TOKEN_FALSE;
             return token->kind;
         }
         case od::json_type::null: {
             bool is_null = false;
+            if constexpr (std::is_same_v<V, od::document>) {
+                return root_literal(raw, offset, token);
+            }
             if (auto code = v.is_null().get(is_null)) { return fail_simdjson(code, offset, token); }
             if (!is_null) { return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected null)", offset, token); }
             token->kind = CSJ_TOKEN_NULL;

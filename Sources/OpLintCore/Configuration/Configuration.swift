@@ -70,6 +70,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         self.message = message
     }
 
-    /// `file:line:column: error: message`.
-    public var description: String { "\(location): error: \(message)" }
+    /// `file:line:column: error: message`, on one line: a line break or control character
+    /// quoted from the file (an unknown key `"a\nb"`) is shown escaped.
+    public var description: String { "\(location): error: \(TextReporter.singleLine(message))" }
 }

@@ -157,7 +157,8 @@ extension PositionedJSON {
                     return String(scalars)
                 case UInt8(ascii: "\\"):
                     flush()
-                    guard index + 1 < bytes.count else { break }
+                    // A backslash as the last byte: the string never ends (a `break` here would only leave the switch).
+                    guard index + 1 < bytes.count else { throw fail("unterminated string", at: start) }
                     let escape = bytes[index + 1]
                     index += 2
                     switch escape {
@@ -191,12 +192,27 @@ extension PositionedJSON {
             throw fail("unterminated string", at: start)
         }
 
+        /// The four hex digits after `\u`; the cursor is on the first. Only `0-9`, `a-f` and `A-F`
+        /// count as digits, as in RFC 8259 — not the sign that `UInt32(_:radix:)` would also take.
         mutating func hex4() throws(SyntaxError) -> UInt32 {
-            guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-                throw fail("invalid \\u escape")
+            guard index + 4 <= bytes.count else { throw fail("invalid \\u escape (it needs four hex digits)", at: index - 2) }
+            var code: UInt32 = 0
+            for byte in bytes[index..<index + 4] {
+                guard let digit = Self.hexDigit(byte) else { throw fail("invalid \\u escape (it needs four hex digits)", at: index - 2) }
+                code = code << 4 | digit
             }
             index += 4
             return code
+        }
+
+        /// The value of one hex digit, or nil for any other byte.
+        static func hexDigit(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+            default: nil
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Text made safe for an HTML document: element content and quoted attribute values.
-enum HTMLText {
+package enum HTMLText {
     /// `&`, `<`, `>`, `"` and `'` as entities, so that text from the input (operation and
     /// queue names, messages, paths) is always shown as text and never read as markup.
     /// Characters that would be invisible or reorder the text are made visible as in the
@@ -7,7 +7,7 @@ enum HTMLText {
     /// inside `<pre>`).
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         DOTText.escaping(DOTText.visible(text)) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"

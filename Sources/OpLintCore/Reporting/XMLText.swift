@@ -1,11 +1,11 @@
 /// Text made safe for XML 1.0 attribute values and element content.
-enum XMLText {
+package enum XMLText {
     /// `&`, `<`, `>`, `"` and `'` as entities; tab, CR and LF as character references (so
     /// attribute values keep them); characters XML 1.0 cannot carry (other controls,
     /// U+FFFE, U+FFFF) shown visibly as `\u{1b}`.
     ///
     /// - Complexity: O(*n*) in the number of Unicode scalars.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

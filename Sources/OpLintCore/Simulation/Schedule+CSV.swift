@@ -83,7 +83,11 @@ extension Schedule {
             return
         }
         out += "\""
-        out += text.replacingOccurrences(of: "\"", with: "\"\"")
+        // Scalar by scalar: a quote followed by a combining mark is one Character, which
+        // `replacingOccurrences(of: "\"", …)` would leave undoubled, ending the field early.
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
+        }
         out += "\""
     }
 }

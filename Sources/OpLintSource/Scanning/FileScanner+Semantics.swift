@@ -265,6 +265,8 @@ extension FileScanner {
 
     /// A setting: `maxConcurrentOperationCount`, `isSuspended`, `qualityOfService`, `queuePriority`.
     func setting(_ key: String, on binding: Binding?, receiverText: String, valueAt v: Int, location: SourceLocation) {
+        // `q.maxConcurrentOperationCount =` as the file's last tokens: there is no value to read.
+        guard v < file.tokens.count else { return }
         var ids = entities(current(binding))
         if ids == nil, case .obtained? = binding {
             switch key {

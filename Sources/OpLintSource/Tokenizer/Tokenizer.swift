@@ -275,6 +275,8 @@ struct TokenScanner {
     /// A C / Objective-C string literal: `"…"` with backslash escapes, ending at the line's end.
     private mutating func cString() {
         let start = index
+        // The token is on the line it starts on, though a backslash before a line break continues it.
+        let startLine = line
         index += 1
         while index < bytes.count {
             let b = bytes[index]
@@ -286,12 +288,12 @@ struct TokenScanner {
                     index += 1
                 }
             } else if b == UInt8(ascii: "\"") {
-                emit(.string, from: start, line: line)
+                emit(.string, from: start, line: startLine)
                 return
             }
         }
         warnings.append(TokenizerWarning(message: "unterminated string literal", offset: start))
-        emit(.string, from: start, line: line)
+        emit(.string, from: start, line: startLine)
     }
 
     /// A Swift string literal whose opening `#…#"` or `"""` starts at `start`.

@@ -1,0 +1,105 @@
+import CSimdJSON
+import Testing
+import OpLintCore
+import OpLintSource
+@testable import OpLintFuzzing
+
+/// The problems fuzzing found, each checked for the behaviour that replaced it (the inputs
+/// themselves are in Regressions/ and replay through their targets too).
+@Suite struct FoundProblemTests {
+    /// A configuration or baseline file that ends inside a string, just after a backslash,
+    /// made the reader loop forever; now it is an unterminated string where the string starts.
+    @Test(arguments: [#"{"exclude": ["a\"#, #"{"v\"#, #"""#, #"["\"#])
+    func backslashAtTheEndOfTheFileEndsTheString(text: String) throws {
+        #expect(throws: PositionedJSON.SyntaxError.self) { try PositionedJSON.parse(Array(text.utf8)) }
+        do {
+            _ = try Configuration.parse(Array(text.utf8), path: "/p/.oplint.json")
+            Issue.record("\(text) parsed")
+        } catch {
+            #expect(error.message == "unterminated string")
+            #expect(error.location.line == 1 && error.location.column == text.lastIndex(of: "\"").map { text.distance(from: text.startIndex, to: $0) + 1 })
+        }
+    }
+
+    /// simdjson 3.0's On-Demand `number.get_double()` gives 0 for numbers with many significant
+    /// digits; the reference engine now reads them from the text, as the scanner does.
+    @Test(arguments: ["123456789012345678901234.67890", "1000000000.000000001", "-0.00000000000000000000000000012345678901234567890e3"])
+    func bothEnginesReadLongNumbersAlike(number: String) throws {
+        let bytes = Array("[\(number)]".utf8)
+        let scanner = try JSONTokens.read(bytes, engine: Int32(CSJ_ENGINE_SCANNER))
+        let onDemand = try JSONTokens.read(bytes, engine: Int32(CSJ_ENGINE_ONDEMAND))
+        guard case .tokens(let a) = scanner, case .tokens(let b) = onDemand else {
+            Issue.record("an engine refused \(number)")
+            return
+        }
+        #expect(a == b)
+        #expect(a.count == 3 && a[1].number == Double(number))
+    }
+
+    /// simdjson 3.0 refuses a root literal followed by two or more spaces and accepts one followed
+    /// by letters; the reference engine now reads root literals from their text, as the scanner does.
+    @Test(arguments: [("true\t\t\t", true), ("  false  \n", true), ("null\r\n", true), ("falseb", false), ("nullx", false), ("true ]", false)])
+    func bothEnginesReadRootLiteralsAlike(text: String, valid: Bool) throws {
+        let bytes = Array(text.utf8)
+        for engine in [Int32(CSJ_ENGINE_SCANNER), Int32(CSJ_ENGINE_ONDEMAND)] {
+            switch try JSONTokens.read(bytes, engine: engine) {
+            case .tokens(let tokens): #expect(valid && tokens.count == 1, "engine \(engine) accepts \(text.debugDescription)")
+            case .error: #expect(!valid, "engine \(engine) refuses \(text.debugDescription)")
+            }
+        }
+    }
+
+    /// An Objective-C string continued on the next line by a backslash was given the line it ends on.
+    @Test func aContinuedStringIsOnTheLineItStartsOn() {
+        let source = Array("@implementation A\nNSString *s = @\"one \\\ntwo\";\nint x;\n".utf8)
+        let (tokens, _) = Tokenizer(language: .objectiveC).tokenize(source)
+        let string = tokens.first { $0.kind == .string }
+        #expect(string?.line == 2)
+        #expect(tokens.last?.line == 4)
+    }
+
+    /// A setting assigned as the last tokens of a file, with no value, read past the tokens.
+    @Test(arguments: ["q = OperationQueue()\nq.maxConcurrentOperationCount =", "q = OperationQueue()\nq.isSuspended =", "q = OperationQueue()\nq.qualityOfService ="])
+    func aSettingWithoutAValueAtTheEndOfTheFile(source: String) {
+        let (graph, _) = SourceExtractor.extract(files: [(path: "Sources/Q.swift", bytes: Array(source.utf8))])
+        #expect(graph.queues.count <= 1)
+    }
+
+    /// A name with a quote followed by a combining mark (one Character) was written into the
+    /// schedule CSV without its quote doubled, which ended the field early.
+    @Test func csvDoublesAQuoteThatACombiningMarkFollows() throws {
+        let name = "say \"\u{301}hi\""
+        let graph = OperationGraph(queues: [.init(name: "q")], operations: [.init(name: name, queue: "q")])
+        let csv = try Simulator.simulate(graph).csv()
+        let row = csv.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(row.unicodeScalars.starts(with: "\"say \"\"\u{301}hi\"\"\",".unicodeScalars))
+    }
+
+    /// `PositionedJSON` read `\u+000` as a `\u` escape, because `UInt32(_:radix:)` takes a
+    /// sign; the graph loader's parser refuses it, as RFC 8259 does. Now the configuration and
+    /// baseline readers refuse it too, at the backslash, on one line.
+    @Test(arguments: [#"\u+000"#, #"\u-000"#, #"\u+00c"#, #"\u00g0"#, #"\u 123"#, #"\u12"#, #"\uD800\u+C00"#])
+    func aUnicodeEscapeNeedsFourHexDigits(escape: String) throws {
+        let text = #"{"rules": {""# + escape + #"": "error"}}"#
+        #expect(throws: PositionedJSON.SyntaxError.self) { try PositionedJSON.parse(Array(text.utf8)) }
+        #expect(throws: LoadError.self) { try GraphLoader.load(bytes: Array(text.utf8), path: "g.json") }
+        let column = escape.hasPrefix(#"\uD800"#) ? 19 : 13
+        for parse in [{ _ = try Configuration.parse($0, path: "/p/.oplint.json") }, { _ = try Baseline.parse($0, path: "/p/b.json") }] as [([UInt8]) throws -> Void] {
+            do {
+                try parse(Array(text.utf8))
+                Issue.record("\(text) parsed")
+            } catch let error as ConfigurationError {
+                #expect(error.location.line == 1 && error.location.column == column)
+                #expect(error.message.hasPrefix("invalid \\u escape"))
+                #expect(!error.description.contains("\n") && error.description.hasPrefix("/p/"))
+            }
+        }
+    }
+
+    /// Four hex digits of either case still read as the character they name.
+    @Test func aUnicodeEscapeOfEitherCaseReads() throws {
+        let text = #"{"exclude": ["\u00e9\u00C9\ud83d\uDE00"]}"#
+        let configuration = try Configuration.parse(Array(text.utf8), path: "/p/.oplint.json")
+        #expect(configuration.exclude == ["\u{E9}\u{C9}\u{1F600}"])
+    }
+}

@@ -1,0 +1,1 @@
+ loadQueue =Operation()loadQueue.maxConcurrentOperationCount=
