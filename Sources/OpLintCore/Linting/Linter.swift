@@ -5,6 +5,8 @@ public struct Linter: Sendable {
     /// Severity per rule code; nil turns the rule off.
     public var severities: [String: Severity?]
     public var options: AnalysisOptions
+    /// When set, each rule's wall time is recorded here (`--timing`).
+    public var times: PhaseTimes?
 
     public init(rules: [any Rule] = RuleRegistry.makeAll(), severities: [String: Severity?] = [:], options: AnalysisOptions = AnalysisOptions()) {
         self.rules = rules
@@ -26,12 +28,16 @@ public struct Linter: Sendable {
         for rule in rules where isEnabled(rule) {
             let code = rule.id.code
             let override = severities[code]
-            for var finding in rule.check(analysis) {
+            let ruleFindings = times.map { times in times.measure("rule \(rule.id)") { rule.check(analysis) } } ?? rule.check(analysis)
+            for var finding in ruleFindings {
                 if case .some(.some(let severity)) = override { finding.severity = severity }
                 findings.append(finding.limitingRelated())
             }
         }
         findings.append(contentsOf: analysis.graph.diagnostics)
+        let clock = ContinuousClock()
+        let finishing = clock.now
+        defer { times?.record("sort and suppress findings", clock.now - finishing) }
         Suppression.apply(to: &findings, in: analysis.graph)
         InlineSuppression.apply(to: &findings, facts: analysis.graph.sourceFacts, unused: unusedSuppressionSeverity, enabledRules: enabledRuleKeys)
         findings.sort(by: Finding.reportOrder)
