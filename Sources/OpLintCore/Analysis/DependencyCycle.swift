@@ -22,10 +22,14 @@ public struct DependencyCycle: Sendable {
     public init(members: [Int32], index: GraphIndex, components: StronglyConnectedComponents) {
         self.members = members
         let inside = ComponentView(members: members, index: index, components: components)
-        let (path, edges) = inside.shortestCycle()
-        self.path = path
-        self.pathEdges = edges
-        self.feedbackEdges = inside.feedbackEdges()
+        // On a large component the two searches are independent work for two cores.
+        var cycle: ([Int32], [Int]) = ([], [])
+        var feedback: [Int] = []
+        Parallel.both({ cycle = inside.shortestCycle() }, { feedback = inside.feedbackEdges() },
+                      inParallel: members.count >= 20_000)
+        self.path = cycle.0
+        self.pathEdges = cycle.1
+        self.feedbackEdges = feedback
     }
 }
 
@@ -184,7 +188,7 @@ struct ComponentView {
         for i in 0..<m {
             if outDegree[i] == 0 { sinks.append(Int32(i)) }
             else if inDegree[i] == 0 { sources.append(Int32(i)) }
-            heap.set(i, entry(i, outDegree[i], inDegree[i]))
+            heap.set(entry(i, outDegree[i], inDegree[i]))
         }
         var remaining = m
         edgeStart.withUnsafeBufferPointer { edgeStart in
@@ -204,14 +208,14 @@ struct ComponentView {
                     guard !removed[w] else { continue }
                     inDegree[w] -= 1
                     if inDegree[w] == 0 && outDegree[w] > 0 { sources.append(Int32(w)) }
-                    heap.set(w, entry(w, outDegree[w], inDegree[w]))
+                    heap.set(entry(w, outDegree[w], inDegree[w]))
                 }
                 for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
                     let d = Int(edgeTarget[e])
                     guard !removed[d] else { continue }
                     outDegree[d] -= 1
                     if outDegree[d] == 0 { sinks.append(Int32(d)) }
-                    heap.set(d, entry(d, outDegree[d], inDegree[d]))
+                    heap.set(entry(d, outDegree[d], inDegree[d]))
                 }
             }
             while remaining > 0 {

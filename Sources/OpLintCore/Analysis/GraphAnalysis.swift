@@ -25,11 +25,11 @@ public final class GraphAnalysis {
     public private(set) lazy var blocking = BlockingAnalysis(graph, index, components)
 
     /// The name of operation `i`.
-    public func name(_ operation: Int) -> String { graph.operations[operation].name }
+    public func name(_ operation: Int) -> String { graph.operations.name(at: operation) }
 
     /// Where operation `i` is created or declared.
     public func location(ofOperation operation: Int) -> SourceLocation {
-        graph.location(of: graph.operations[operation]) ?? graph.fallbackLocation
+        graph.location(ofOperation: operation) ?? graph.fallbackLocation
     }
 
     /// Where queue `q` is created or declared.
@@ -41,7 +41,7 @@ public final class GraphAnalysis {
     public func location(ofEdge position: Int, from waiter: Int) -> SourceLocation {
         switch index.origin(ofEdge: position) {
         case .dependency(let d):
-            return graph.location(of: graph.operations[waiter].dependencies[d]) ?? location(ofOperation: waiter)
+            return graph.location(of: graph.operations.dependency(d, at: waiter)) ?? location(ofOperation: waiter)
         case .exclusivity:
             return location(ofOperation: waiter)
         }

@@ -93,8 +93,9 @@ public struct LintResult: Sendable, Equatable {
 enum Suppression {
     static func apply(to findings: inout [Finding], in graph: OperationGraph) {
         var disabled: [String: [String]] = [:]
-        for operation in graph.operations where !operation.disabledRules.isEmpty {
-            disabled[operation.name, default: []] += operation.disabledRules
+        let operations = graph.operations
+        for (i, detail) in operations.columns.detailIndex.enumerated() where detail >= 0 && !operations.disabledRules(at: i).isEmpty {
+            disabled[operations.name(at: i), default: []] += operations.disabledRules(at: i)
         }
         guard !disabled.isEmpty else { return }
         for i in findings.indices {
