@@ -197,6 +197,54 @@ import Testing
         #expect(findings.map(\.operations) == [["c", "a", "x"], ["d", "a", "b"], ["r", "p", "q"], ["t", "p", "q"], ["u", "q", "t"]])
     }
 
+    @Test func anOperationsRedundantDependenciesAreOneFinding() throws {
+        let text = """
+        {
+          "version": 1,
+          "operations": [
+            { "name": "a", "queue": "q" },
+            { "name": "b", "queue": "q" },
+            { "name": "x", "queue": "q", "dependencies": ["a", "b"] },
+            { "name": "y", "queue": "q", "dependencies": ["x"] },
+            { "name": "w", "queue": "q", "dependencies": ["y", "b", "x", "a"] }
+          ],
+          "queues": [{ "name": "q" }]
+        }
+        """
+        let graph = try GraphLoader.load(bytes: Array(text.utf8), path: "g.json")
+        let findings = RedundantDependencyRule().check(GraphAnalysis(graph))
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.message == "w has 3 redundant dependencies: it already waits for b through y, x through y, a through y")
+        // At the first redundant dependency, each one a related location, the fix removing all.
+        #expect(finding.location == SourceLocation(file: "g.json", line: 8, column: 56))
+        #expect(finding.related.map(\.location) == [56, 61, 66].map { SourceLocation(file: "g.json", line: 8, column: $0) })
+        #expect(finding.related.map(\.message) == [
+            "w waits for b, which it already waits for through y",
+            "w waits for x, which it already waits for through y",
+            "w waits for a, which it already waits for through y",
+        ])
+        #expect(finding.fix?.message == "remove these 3 dependencies: w → b (g.json:8:56), w → x (g.json:8:61), w → a (g.json:8:66)")
+        #expect(finding.fix?.removeEdges == [.init("w", "b"), .init("w", "x"), .init("w", "a")])
+        #expect(finding.operations == ["w", "b", "y", "x", "a"])
+    }
+
+    @Test func manyRedundantDependenciesAreBoundedInTheMessageAndTheRelatedLocations() throws {
+        // `hub` waits for `all`, which waits for 150 others, and for each of them too.
+        var operations = (0..<150).map { Op(name: "s\($0)", queue: "q") }
+        operations.append(Op(name: "all", queue: "q", dependencies: (0..<150).map { .init("s\($0)") }))
+        operations.append(Op(name: "hub", queue: "q", dependencies: [.init("all")] + (0..<150).map { .init("s\($0)") }))
+        let findings = RedundantDependencyRule().check(GraphAnalysis(OperationGraph(queues: [.init(name: "q")], operations: operations)))
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.message == "hub has 150 redundant dependencies: it already waits for s0 through all, s1 through all, s2 through all, s3 through all, s4 through all and 145 more")
+        #expect(finding.related.count == Finding.relatedLimit)
+        #expect(finding.related.last?.message == "… and 51 more redundant dependencies")
+        #expect(finding.fix?.removeEdges.count == 150)
+        #expect(finding.fix?.message.hasSuffix(" and 142 more") == true)
+        #expect(finding.operations.count == 152)
+    }
+
     @Test func dependenciesOnAndInsideCyclesAreNotJudgedButPathsThroughThemCount() {
         let operations = [
             Op(name: "a", queue: "q"),
