@@ -22,24 +22,27 @@ struct Reachability: Sendable {
 
     /// Words of the window below a component's own 64-bit word.
     static let windowWords = 1
-    /// Words per component in the window.
-    static let windowStride = windowWords + 1
     /// Words of landmarks per component and direction (64 landmarks a word).
     static let landmarkWords = 2
     /// How many landmarks there are at most.
     static let landmarkCount = 64 * landmarkWords
 
-    /// The lowest component each component reaches, itself included.
-    let lowest: [Int32]
-    /// The highest component that reaches each component, itself included.
-    let highest: [Int32]
-    /// `windowStride` words per component: bit `t & 63` of word `(t >> 6) - (s >> 6) + windowWords`
-    /// is set when `s` reaches `t`, for `windowStart(s) <= t < s`.
-    let window: [UInt64]
-    /// `landmarkWords` words per component: the landmarks it reaches, itself included.
-    let landmarksReached: [UInt64]
-    /// `landmarkWords` words per component: the landmarks that reach it, itself included.
-    let landmarksReaching: [UInt64]
+    /// Each component's labels are one record of `recordWords` words, a 64-byte cache line:
+    /// the window, the landmarks reached, the landmarks reaching, and the span (lowest in the
+    /// low 32 bits, highest in the high ones).
+    static let recordWords = 8
+    static let windowOffset = 0
+    static let reachedOffset = windowOffset + windowWords + 1
+    static let reachingOffset = reachedOffset + landmarkWords
+    static let spanOffset = reachingOffset + landmarkWords
+
+    /// The records, from `first` on (so that each record starts a cache line).
+    ///
+    /// Window: bit `t & 63` of word `(t >> 6) - (s >> 6) + windowWords` is set when `s`
+    /// reaches `t`, for `windowStart(s) <= t < s`. Landmarks reached and reaching include the
+    /// component itself when it is a landmark.
+    let records: [UInt64]
+    let first: Int
 
     /// Labels with `landmarks` landmarks (at most `landmarkCount`; fewer only to test what the
     /// searches do without them).
@@ -48,90 +51,82 @@ struct Reachability: Sendable {
     ///   few 64-bit words per component and per edge.
     init(_ condensation: Condensation, landmarks: Int = landmarkCount) {
         let count = condensation.count
-        let size = max(1, count)
-        var lowest = [Int32](repeating: 0, count: size)
-        var highest = [Int32](repeating: 0, count: size)
-        var window = [UInt64](repeating: 0, count: size * Self.windowStride)
-        var reached = [UInt64](repeating: 0, count: size * Self.landmarkWords)
-        var reaching = [UInt64](repeating: 0, count: size * Self.landmarkWords)
+        let stride = Self.recordWords
+        var records = [UInt64](repeating: 0, count: (count + 1) * stride)
+        var first = 0
         let landmarks = min(landmarks, Self.landmarkCount, count)
-        for k in 0..<landmarks {
-            let c = (2 * k + 1) * count / (2 * landmarks)
-            reached[c * Self.landmarkWords + k >> 6] |= 1 << UInt64(k & 63)
-            reaching[c * Self.landmarkWords + k >> 6] |= 1 << UInt64(k & 63)
-        }
         condensation.start.withUnsafeBufferPointer { start in
         condensation.targets.withUnsafeBufferPointer { successors in
-        lowest.withUnsafeMutableBufferPointer { lowest in
-        highest.withUnsafeMutableBufferPointer { highest in
-        window.withUnsafeMutableBufferPointer { window in
-        reached.withUnsafeMutableBufferPointer { reached in
-        reaching.withUnsafeMutableBufferPointer { reaching in
+        records.withUnsafeMutableBufferPointer { buffer in
+            let address = Int(bitPattern: buffer.baseAddress)
+            first = (64 - address & 63) & 63 / 8
+            let records = UnsafeMutableBufferPointer(rebasing: buffer[first...])
+            for k in 0..<landmarks {
+                let c = (2 * k + 1) * count / (2 * landmarks)
+                records[c * stride + Self.reachedOffset + k >> 6] |= 1 << UInt64(k & 63)
+                records[c * stride + Self.reachingOffset + k >> 6] |= 1 << UInt64(k & 63)
+            }
             // Ascending: every successor is complete before the components that wait for it.
             for c in 0..<count {
-                var low = Int32(c)
+                var low = UInt64(c)
                 let word = c >> 6
-                let row = c * Self.windowStride
+                let row = c * stride
                 for j in Int(start[c])..<Int(start[c + 1]) {
                     let s = Int(successors[j])
-                    low = min(low, lowest[s])
+                    let successorRow = s * stride
+                    low = min(low, records[successorRow + Self.spanOffset] & 0xFFFF_FFFF)
                     for w in 0..<Self.landmarkWords {
-                        reached[c * Self.landmarkWords + w] |= reached[s * Self.landmarkWords + w]
+                        records[row + Self.reachedOffset + w] |= records[successorRow + Self.reachedOffset + w]
                     }
                     let shift = word - s >> 6
                     if shift > Self.windowWords { continue }
-                    window[row + Self.windowWords - shift] |= 1 << UInt64(s & 63)
-                    let successorRow = s * Self.windowStride
-                    for i in shift...Self.windowWords { window[row + i - shift] |= window[successorRow + i] }
+                    records[row + Self.windowOffset + Self.windowWords - shift] |= 1 << UInt64(s & 63)
+                    for i in shift...Self.windowWords {
+                        records[row + Self.windowOffset + i - shift] |= records[successorRow + Self.windowOffset + i]
+                    }
                 }
-                lowest[c] = low
-                highest[c] = Int32(c)
+                records[row + Self.spanOffset] = UInt64(c) << 32 | low
             }
             // Descending: every component is complete before its successors.
-            for c in stride(from: count - 1, through: 0, by: -1) {
-                let high = highest[c]
+            for c in Swift.stride(from: count - 1, through: 0, by: -1) {
+                let row = c * stride
+                let high = records[row + Self.spanOffset] >> 32
                 for j in Int(start[c])..<Int(start[c + 1]) {
-                    let s = Int(successors[j])
-                    highest[s] = max(highest[s], high)
+                    let successorRow = Int(successors[j]) * stride
+                    let span = records[successorRow + Self.spanOffset]
+                    if high > span >> 32 { records[successorRow + Self.spanOffset] = high << 32 | span & 0xFFFF_FFFF }
                     for w in 0..<Self.landmarkWords {
-                        reaching[s * Self.landmarkWords + w] |= reaching[c * Self.landmarkWords + w]
+                        records[successorRow + Self.reachingOffset + w] |= records[row + Self.reachingOffset + w]
                     }
                 }
             }
-        }}}}}}}
-        self.lowest = lowest
-        self.highest = highest
-        self.window = window
-        self.landmarksReached = reached
-        self.landmarksReaching = reaching
+        }}}
+        self.records = records
+        self.first = first
     }
 
     /// The lowest component in the window of `c`.
     @inline(__always)
     static func windowStart(_ c: Int) -> Int { max(0, (c >> 6) - windowWords) << 6 }
 
-    /// Calls `body` with the labels as unsafe buffers, for the searches' inner loops.
+    /// Calls `body` with the labels as an unsafe buffer, for the searches' inner loops.
     func withView<R>(_ body: (View) throws -> R) rethrows -> R {
-        try lowest.withUnsafeBufferPointer { lowest in
-        try highest.withUnsafeBufferPointer { highest in
-        try window.withUnsafeBufferPointer { window in
-        try landmarksReached.withUnsafeBufferPointer { reached in
-        try landmarksReaching.withUnsafeBufferPointer { reaching in
-            try body(View(lowest: lowest, highest: highest, window: window, reached: reached, reaching: reaching))
-        }}}}}
+        try records.withUnsafeBufferPointer { buffer in
+            try body(View(records: UnsafeBufferPointer(rebasing: buffer[first...])))
+        }
     }
 
-    /// The labels as unsafe buffers, valid inside `withView`.
+    /// The labels as an unsafe buffer, valid inside `withView`.
     struct View {
-        let lowest: UnsafeBufferPointer<Int32>
-        let highest: UnsafeBufferPointer<Int32>
-        let window: UnsafeBufferPointer<UInt64>
-        let reached: UnsafeBufferPointer<UInt64>
-        let reaching: UnsafeBufferPointer<UInt64>
+        let records: UnsafeBufferPointer<UInt64>
+
+        /// The lowest component `c` reaches, itself included.
+        @inline(__always)
+        func lowest(_ c: Int) -> Int { Int(records[c * Reachability.recordWords + Reachability.spanOffset] & 0xFFFF_FFFF) }
 
         /// Word `j` of the window of `c`: components `((c >> 6) - windowWords + j) * 64` and up.
         @inline(__always)
-        func windowWord(_ c: Int, _ j: Int) -> UInt64 { window[c * Reachability.windowStride + j] }
+        func windowWord(_ c: Int, _ j: Int) -> UInt64 { records[c * Reachability.recordWords + Reachability.windowOffset + j] }
 
         /// Whether `s` reaches `t`, exactly, for `windowStart(s) <= t < s`.
         @inline(__always)
@@ -143,15 +138,19 @@ struct Reachability: Sendable {
         /// What the span and the landmarks say about `s` reaching `t`, for `t < windowStart(s)`.
         @inline(__always)
         func estimate(_ s: Int, _ t: Int) -> Answer {
-            if lowest[s] > Int32(t) || highest[t] < Int32(s) { return .no }
+            let fromS = s * Reachability.recordWords
+            let fromT = t * Reachability.recordWords
+            // s reaches nothing below its lowest; nothing above t's highest reaches t.
+            if records[fromS + Reachability.spanOffset] & 0xFFFF_FFFF > UInt64(t)
+                || records[fromT + Reachability.spanOffset] >> 32 < UInt64(s) { return .no }
             var through: UInt64 = 0
             for w in 0..<Reachability.landmarkWords {
-                let fromS = reached[s * Reachability.landmarkWords + w]
-                let fromT = reached[t * Reachability.landmarkWords + w]
-                let toS = reaching[s * Reachability.landmarkWords + w]
-                let toT = reaching[t * Reachability.landmarkWords + w]
-                if fromT & ~fromS != 0 || toS & ~toT != 0 { return .no }
-                through |= fromS & toT
+                let reachedByS = records[fromS + Reachability.reachedOffset + w]
+                let reachedByT = records[fromT + Reachability.reachedOffset + w]
+                let reachingS = records[fromS + Reachability.reachingOffset + w]
+                let reachingT = records[fromT + Reachability.reachingOffset + w]
+                if reachedByT & ~reachedByS != 0 || reachingS & ~reachingT != 0 { return .no }
+                through |= reachedByS & reachingT
             }
             return through != 0 ? .yes : .unknown
         }

@@ -111,7 +111,7 @@ extension RedundantDependencies {
                 settleWindow(of: s, via: via, inputs.labels)
                 guard let below = lowestUnsettled() else { break }
                 let windowStart = Reachability.windowStart(s)
-                if below >= windowStart || Int(inputs.labels.lowest[s]) >= windowStart { continue }
+                if below >= windowStart || inputs.labels.lowest(s) >= windowStart { continue }
                 guard settleFar(from: s, via: via, below: windowStart, stamp: stamp, inputs) else { return false }
                 if work > inputs.budget { return false }
             }
@@ -235,7 +235,7 @@ extension RedundantDependencies {
                     work += 1
                     if y < lowest { break }  // successors are highest first
                     if isUnsettled(y) { settle(y, via: via) }
-                    if expanded[y] == stamp || Int(labels.lowest[y]) >= windowStart { continue }
+                    if expanded[y] == stamp || labels.lowest(y) >= windowStart { continue }
                     expanded[y] = stamp
                     stack.append(Int32(y))
                 }
