@@ -14,6 +14,10 @@
 ///   landmarks each component reaches and the set of landmarks that reach it. `s` reaches `t`
 ///   when some landmark is reached by `s` and reaches `t`; it cannot when `t` reaches a landmark
 ///   that `s` does not, or a landmark reaches `s` but not `t`.
+/// - *local landmarks*: every 64th component, with the same two sets exactly for the local
+///   landmarks among the 4,096 to 8,192 components numbered below (reached) or above
+///   (reaching) it — a window of windows — for pairs too far apart for the window and too
+///   close for the landmarks to lie between them.
 struct Reachability: Sendable {
     /// What the labels say about one pair.
     enum Answer {
@@ -27,14 +31,23 @@ struct Reachability: Sendable {
     /// How many landmarks there are at most.
     static let landmarkCount = 64 * landmarkWords
 
-    /// Each component's labels are one record of `recordWords` words, a 64-byte cache line:
-    /// the window, the landmarks reached, the landmarks reaching, and the span (lowest in the
-    /// low 32 bits, highest in the high ones).
-    static let recordWords = 8
+    /// Local landmarks are the components whose number is a multiple of 64 (local landmark
+    /// `c >> 6`); their sets hold the 64-landmark *block* of the component (`c >> 12`) and the
+    /// block below (reached) or above (reaching).
+    static let localShift = 6
+    static let blockShift = 12
+
+    /// Each component's labels are one record of `recordWords` words (96 bytes): the window,
+    /// the span (lowest in the low 32 bits, highest in the high ones), the landmarks reached and
+    /// reaching, and the local landmarks reached (block below, own block) and reaching (own
+    /// block, block above).
+    static let recordWords = 12
     static let windowOffset = 0
-    static let reachedOffset = windowOffset + windowWords + 1
+    static let spanOffset = windowOffset + windowWords + 1
+    static let reachedOffset = spanOffset + 1
     static let reachingOffset = reachedOffset + landmarkWords
-    static let spanOffset = reachingOffset + landmarkWords
+    static let localReachedOffset = reachingOffset + landmarkWords
+    static let localReachingOffset = localReachedOffset + 2
 
     /// The records, from `first` on (so that each record starts a cache line).
     ///
@@ -44,12 +57,12 @@ struct Reachability: Sendable {
     let records: [UInt64]
     let first: Int
 
-    /// Labels with `landmarks` landmarks (at most `landmarkCount`; fewer only to test what the
-    /// searches do without them).
+    /// Labels with `landmarks` landmarks (at most `landmarkCount`) and local landmarks or not
+    /// (fewer only to test what the searches do without them).
     ///
     /// - Complexity: O(*c* + *f*) for the condensation's *c* components and *f* edges, with a
     ///   few 64-bit words per component and per edge.
-    init(_ condensation: Condensation, landmarks: Int = landmarkCount) {
+    init(_ condensation: Condensation, landmarks: Int = landmarkCount, localLandmarks: Bool = true) {
         let count = condensation.count
         let stride = Self.recordWords
         var records = [UInt64](repeating: 0, count: (count + 1) * stride)
@@ -66,6 +79,11 @@ struct Reachability: Sendable {
                 records[c * stride + Self.reachedOffset + k >> 6] |= 1 << UInt64(k & 63)
                 records[c * stride + Self.reachingOffset + k >> 6] |= 1 << UInt64(k & 63)
             }
+            for c in Swift.stride(from: 0, to: localLandmarks ? count : 0, by: 1 << Self.localShift) {
+                let bit: UInt64 = 1 << UInt64(c >> Self.localShift & 63)
+                records[c * stride + Self.localReachedOffset + 1] |= bit
+                records[c * stride + Self.localReachingOffset] |= bit
+            }
             // Ascending: every successor is complete before the components that wait for it.
             for c in 0..<count {
                 var low = UInt64(c)
@@ -77,6 +95,12 @@ struct Reachability: Sendable {
                     low = min(low, records[successorRow + Self.spanOffset] & 0xFFFF_FFFF)
                     for w in 0..<Self.landmarkWords {
                         records[row + Self.reachedOffset + w] |= records[successorRow + Self.reachedOffset + w]
+                    }
+                    let blocks = c >> Self.blockShift - s >> Self.blockShift
+                    if blocks <= 1 {
+                        for i in blocks...1 {
+                            records[row + Self.localReachedOffset + i - blocks] |= records[successorRow + Self.localReachedOffset + i]
+                        }
                     }
                     let shift = word - s >> 6
                     if shift > Self.windowWords { continue }
@@ -97,6 +121,12 @@ struct Reachability: Sendable {
                     if high > span >> 32 { records[successorRow + Self.spanOffset] = high << 32 | span & 0xFFFF_FFFF }
                     for w in 0..<Self.landmarkWords {
                         records[successorRow + Self.reachingOffset + w] |= records[row + Self.reachingOffset + w]
+                    }
+                    let blocks = c >> Self.blockShift - Int(successors[j]) >> Self.blockShift
+                    if blocks <= 1 {
+                        for i in 0...(1 - blocks) {
+                            records[successorRow + Self.localReachingOffset + i + blocks] |= records[row + Self.localReachingOffset + i]
+                        }
                     }
                 }
             }
@@ -143,6 +173,13 @@ struct Reachability: Sendable {
             // s reaches nothing below its lowest; nothing above t's highest reaches t.
             if records[fromS + Reachability.spanOffset] & 0xFFFF_FFFF > UInt64(t)
                 || records[fromT + Reachability.spanOffset] >> 32 < UInt64(s) { return .no }
+            if s >> Reachability.blockShift - t >> Reachability.blockShift <= 1 {
+                switch localEstimate(fromS, fromT, s >> Reachability.blockShift, t >> Reachability.blockShift) {
+                case .yes: return .yes
+                case .no: return .no
+                case .unknown: break
+                }
+            }
             var through: UInt64 = 0
             for w in 0..<Reachability.landmarkWords {
                 let reachedByS = records[fromS + Reachability.reachedOffset + w]
@@ -152,6 +189,25 @@ struct Reachability: Sendable {
                 if reachedByT & ~reachedByS != 0 || reachingS & ~reachingT != 0 { return .no }
                 through |= reachedByS & reachingT
             }
+            return through != 0 ? .yes : .unknown
+        }
+
+        /// What the local landmarks say about `s` (record at `fromS`, block `blockS`) reaching
+        /// `t` (record at `fromT`), for `t` in the block of `s` (`blockT`) or the one below.
+        /// Word `b - block + 1` of a reached set and word `b - block` of a reaching set hold
+        /// block `b`.
+        @inline(__always)
+        private func localEstimate(_ fromS: Int, _ fromT: Int, _ blockS: Int, _ blockT: Int) -> Answer {
+            let reached = fromS + Reachability.localReachedOffset
+            let reaching = fromT + Reachability.localReachingOffset
+            // A local landmark between them that s reaches and that reaches t.
+            var through: UInt64 = 0
+            for b in blockT...blockS { through |= records[reached + b - blockS + 1] & records[reaching + b - blockT] }
+            // One in t's block that t reaches and s does not, or one in s's block that reaches s but not t.
+            let reachedByT = records[fromT + Reachability.localReachedOffset + 1]
+            if reachedByT & ~records[reached + blockT - blockS + 1] != 0 { return .no }
+            let reachingS = records[fromS + Reachability.localReachingOffset]
+            if reachingS & ~records[reaching + blockS - blockT] != 0 { return .no }
             return through != 0 ? .yes : .unknown
         }
     }

@@ -23,12 +23,12 @@ public struct RedundantDependencies: Sendable {
     /// How many searches judging needed: for one pair, and towards many targets at once.
     let searches: (pairs: Int, wide: Int)
 
-    /// The default work budget: 32 steps per operation and per dependency, and at least
-    /// 4,000,000. The benchmark's workloads take 1 to 2 per operation and dependency.
+    /// The default work budget: 16 steps per operation and per dependency, and at least
+    /// 4,000,000. The benchmark's workloads take about 1 per operation and dependency.
     ///
     /// - Complexity: O(1).
     public static func defaultBudget(_ index: GraphIndex) -> Int {
-        max(4_000_000, 32 * (index.operationCount + index.dependencyTargets.count))
+        max(4_000_000, 16 * (index.operationCount + index.dependencyTargets.count))
     }
 
     /// Judges every explicit dependency outside cycles: it is redundant when another direct
@@ -46,12 +46,12 @@ public struct RedundantDependencies: Sendable {
     ///   operation O(*d* log *d*) for its *d* dependencies and the searches its pairs need;
     ///   at most `budget` steps for those (`defaultBudget` when nil); O(*n* + *e*) memory.
     public init(_ index: GraphIndex, _ components: StronglyConnectedComponents, budget: Int? = nil) {
-        self.init(index, components, budget: budget, landmarks: Reachability.landmarkCount)
+        self.init(index, components, budget: budget, landmarks: Reachability.landmarkCount, localLandmarks: true)
     }
 
-    /// Judges with `landmarks` landmarks in the labels (fewer than `Reachability.landmarkCount`
-    /// only to test the searches).
-    init(_ index: GraphIndex, _ components: StronglyConnectedComponents, budget: Int?, landmarks: Int) {
+    /// Judges with `landmarks` landmarks in the labels, and local landmarks or not (fewer only
+    /// to test the searches).
+    init(_ index: GraphIndex, _ components: StronglyConnectedComponents, budget: Int?, landmarks: Int, localLandmarks: Bool) {
         let candidates = Candidates(index, components)
         let n = index.operationCount
         var degree = 0
@@ -64,7 +64,7 @@ public struct RedundantDependencies: Sendable {
             return
         }
         let condensation = Condensation(index, components)
-        let reachability = Reachability(condensation, landmarks: landmarks)
+        let reachability = Reachability(condensation, landmarks: landmarks, localLandmarks: localLandmarks)
         let budget = budget ?? Self.defaultBudget(index)
         var judge = Judge(count: condensation.count, degree: degree)
         var found: [Edge] = []

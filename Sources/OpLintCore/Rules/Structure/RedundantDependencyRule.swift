@@ -47,17 +47,18 @@ public struct RedundantDependencyRule: Rule {
         limits: """
         Every dependency is judged exactly, in time that grows with the graph: labels computed \
         in a few passes over it (exact reachability among operations close in topological \
-        order, spans and landmarks for the others) settle most pairs of dependencies at once, \
-        and the rest are settled by searches from both ends. The benchmark's workloads take 1 \
-        to 2 steps per operation and dependency. Graphs whose pairs need long searches — many \
-        long independent chains joined far apart — take more, so the work is bounded to 32 \
-        steps per operation and dependency (at least 4,000,000): past it the remaining \
-        operations are not judged, and a note names them. It runs on graphs of up to 200,000 \
-        operations by default (`--redundant-limit N` changes the bound, 0 removes it) and says \
-        so in a note when it is skipped. When several other dependencies imply the same one, \
-        the message names the first of them in declaration order (implicit exclusivity edges \
-        last). A message names five redundant dependencies and the fix eight; the related \
-        locations list up to 100 and `removeEdges` lists them all.
+        order, spans, and landmarks near and far) settle most pairs of dependencies at once, \
+        and the rest are settled by searches from both ends. The benchmark's workloads take \
+        about one step per operation and dependency, grids and chains with long shortcuts two. \
+        Graphs whose pairs need long searches — many long independent chains joined far apart \
+        — take more, so the work is bounded to 16 steps per operation and dependency (at least \
+        4,000,000): past it the remaining operations are not judged, and a note names them. It \
+        runs on graphs of up to 200,000 operations by default (`--redundant-limit N` changes \
+        the bound, 0 removes it) and says so in a note when it is skipped. When several other \
+        dependencies imply the same one, the message names the first of them in declaration \
+        order (implicit exclusivity edges last). A message names five redundant dependencies \
+        and the fix eight; the related locations list up to 100 and `removeEdges` lists them \
+        all.
         """
     )
 
