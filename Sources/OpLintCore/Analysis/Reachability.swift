@@ -49,7 +49,8 @@ struct Reachability: Sendable {
     static let localReachedOffset = reachingOffset + landmarkWords
     static let localReachingOffset = localReachedOffset + 2
 
-    /// The records, from `first` on (so that each record starts a cache line).
+    /// The records, from `first` on, so that they start on a 64-byte boundary (a record then
+    /// spans one and a half cache lines).
     ///
     /// Window: bit `t & 63` of word `(t >> 6) - (s >> 6) + windowWords` is set when `s`
     /// reaches `t`, for `windowStart(s) <= t < s`. Landmarks reached and reaching include the
