@@ -8,6 +8,9 @@ usage:
       one of the adversarial shapes (JSON): \(ShapeBenchmark.shapeNames.joined(separator: ", "))
   oplint-bench load FILE...
       read graphs with the JSON loader in this process and print what was read
+  oplint-bench redundant FILE... [--runs 5]
+      redundant-dependency (OPL107) alone on the graph, in this process, at any size: the
+      judging and the whole rule, median CPU time of --runs, and the work counted in steps
   oplint-bench lint [--sizes 10000,100000,1000000] [--runs 3] [--oplint PATH]
                     [--tools oplint,load,tsort,acyclic,networkx] [--queues Q] [--cycles K] [--seed S]
       generate the workload at each size, run every tool on it under /usr/bin/time and
@@ -37,6 +40,7 @@ do {
     switch arguments[1] {
     case "generate": try GenerateCommand.run(arguments.dropFirst(2))
     case "load": try LoadCommand.run(arguments.dropFirst(2))
+    case "redundant": try RedundantCommand.run(arguments.dropFirst(2))
     case "lint": try LintBenchmark.run(arguments.dropFirst(2))
     case "render": try RenderBenchmark.run(arguments.dropFirst(2))
     case "realcode": try RealCodeBenchmark.run(arguments.dropFirst(2))

@@ -2,9 +2,11 @@ import Testing
 @testable import OpLintCore
 
 /// Redundant dependencies (OPL107) against a plain reference — reachability by one depth-first
-/// search per operation — on dense acyclic graphs of thousands of operations and on small
-/// graphs with cycles, exclusivity categories, duplicates and self-dependencies; the reported
-/// `via` is checked too.
+/// search per operation — on dense acyclic graphs of thousands of operations, on small graphs
+/// with cycles, exclusivity categories, duplicates and self-dependencies, and on graphs made to
+/// need the searches (far dependencies, operations declared in reverse, operations with dozens
+/// of dependencies, labels without landmarks or local landmarks); the reported `via` is
+/// checked too.
 @Suite struct RedundantDependencyTests {
     typealias Op = OperationGraph.Operation
 
@@ -47,9 +49,11 @@ import Testing
     }
 
     static func found(_ index: GraphIndex) -> [Expected] {
-        RedundantDependencies(index, StronglyConnectedComponents(index)).edges.map {
-            Expected(waiter: Int($0.waiter), position: $0.position, via: Int($0.via))
-        }
+        expected(RedundantDependencies(index, StronglyConnectedComponents(index)))
+    }
+
+    static func expected(_ redundant: RedundantDependencies) -> [Expected] {
+        redundant.edges.map { Expected(waiter: Int($0.waiter), position: $0.position, via: Int($0.via)) }
     }
 
     /// A dense graph like the benchmark's: each operation waits for one to four earlier ones,
@@ -100,6 +104,73 @@ import Testing
         #expect(cyclic > 10)
     }
 
+    /// A dense graph with more far dependencies: one operation in fifty waits for 10 to 40
+    /// operations anywhere before it; some wait for one just after them (short cycles), twice
+    /// for the same one or for themselves, or share an exclusivity category. Optionally the
+    /// operations are declared in reverse order (dependents first, without categories), which
+    /// changes the topological numbering.
+    static func farGraph(size: Int, reversed: Bool, generator: inout SeededGenerator) -> OperationGraph {
+        var graph = graph(size: size, messy: false, generator: &generator)
+        func anyBefore(_ i: Int) -> OperationGraph.Reference { .init("op\(Int.random(in: 0..<i, using: &generator))") }
+        for i in 1..<size {
+            let roll = Int.random(in: 0..<200, using: &generator)
+            if roll < 4 {
+                for _ in 0..<Int.random(in: 10...40, using: &generator) { graph.operations[i].dependencies.append(anyBefore(i)) }
+            } else if roll < 54 {
+                graph.operations[i].dependencies.append(anyBefore(i))
+            }
+            if roll >= 54 && roll < 56 && i + 5 < size { graph.operations[i].dependencies.append(.init("op\(i + Int.random(in: 1...5, using: &generator))")) }
+            if roll >= 56 && roll < 58, let first = graph.operations[i].dependencies.first { graph.operations[i].dependencies.append(first) }
+            if roll == 58 { graph.operations[i].dependencies.insert(.init("op\(i)"), at: 0) }
+            // In reverse, a category would wait against the dependencies and make one big cycle.
+            if roll >= 60 && roll < 80 && !reversed { graph.operations[i].exclusive = ["k\(roll % 3)"] }
+        }
+        if reversed { graph.operations.reverse() }
+        return graph
+    }
+
+    @Test(arguments: [(0, false), (1, false), (Reachability.landmarkCount, false), (Reachability.landmarkCount, true)])
+    func farDependenciesAndWideOperationsMatchTheReference(landmarks: Int, localLandmarks: Bool) {
+        var generator = SeededGenerator(seed: UInt64(landmarks + 7))
+        var pairSearches = 0
+        var wideSearches = 0
+        for reversed in [false, true] {
+            let index = GraphIndex(Self.farGraph(size: 3_000, reversed: reversed, generator: &generator))
+            let redundant = RedundantDependencies(index, StronglyConnectedComponents(index), budget: nil, landmarks: landmarks, localLandmarks: localLandmarks)
+            let expected = Self.reference(index)
+            #expect(expected.count > 500)
+            #expect(Self.expected(redundant) == expected, "reversed: \(reversed), \(landmarks) landmarks, local ones: \(localLandmarks)")
+            #expect(redundant.unjudged.isEmpty)
+            pairSearches += redundant.searches.pairs
+            wideSearches += redundant.searches.wide
+        }
+        // Without local landmarks both kinds of search were needed, so both were checked.
+        if !localLandmarks {
+            #expect(pairSearches > 20 && wideSearches > 5, "\(pairSearches) pair searches, \(wideSearches) wide ones")
+        }
+    }
+
+    @Test func aSpentBudgetJudgesTheFirstOperationsExactlyAndNamesTheRest() throws {
+        var generator = SeededGenerator(seed: 5)
+        let graph = Self.farGraph(size: 2_000, reversed: false, generator: &generator)
+        let index = GraphIndex(graph)
+        let components = StronglyConnectedComponents(index)
+        let full = RedundantDependencies(index, components)
+        let partial = RedundantDependencies(index, components, budget: full.work / 2)
+        let first = try #require(partial.unjudged.first)
+        // Every operation before the first unjudged one is judged exactly; none after it.
+        #expect(Self.expected(partial) == Self.reference(index).filter { $0.waiter < Int(first) })
+        let candidates = RedundantDependencies.Candidates(index, components)
+        #expect(partial.unjudged.map(Int.init) == (Int(first)..<index.operationCount).filter { candidates.isCandidate($0) })
+        #expect(partial.work < full.work && partial.work <= full.work / 2 + 5_000)
+
+        let findings = RedundantDependencyRule().check(GraphAnalysis(graph, options: AnalysisOptions(redundantDependencyBudget: full.work / 2)))
+        let note = try #require(findings.last)
+        #expect(note.message.hasPrefix("redundant-dependency check stopped after \(full.work / 2) steps: the dependencies of \(partial.unjudged.count) operations were not judged: op\(first), "))
+        #expect(note.operations.count == partial.unjudged.count)
+        #expect(findings.dropLast().allSatisfy { !$0.message.hasPrefix("redundant-dependency check") })
+    }
+
     @Test func viaIsTheFirstDependencyInEdgeOrderThatReachesTheTarget() {
         func op(_ name: String, _ deps: [String], exclusive: [String] = []) -> Op {
             var operation = Op(name: name, queue: "q", dependencies: deps.map { .init($0) })
@@ -127,6 +198,54 @@ import Testing
             "u's dependency on q is redundant: it already waits for q through t",
         ])
         #expect(findings.map(\.operations) == [["c", "a", "x"], ["d", "a", "b"], ["r", "p", "q"], ["t", "p", "q"], ["u", "q", "t"]])
+    }
+
+    @Test func anOperationsRedundantDependenciesAreOneFinding() throws {
+        let text = """
+        {
+          "version": 1,
+          "operations": [
+            { "name": "a", "queue": "q" },
+            { "name": "b", "queue": "q" },
+            { "name": "x", "queue": "q", "dependencies": ["a", "b"] },
+            { "name": "y", "queue": "q", "dependencies": ["x"] },
+            { "name": "w", "queue": "q", "dependencies": ["y", "b", "x", "a"] }
+          ],
+          "queues": [{ "name": "q" }]
+        }
+        """
+        let graph = try GraphLoader.load(bytes: Array(text.utf8), path: "g.json")
+        let findings = RedundantDependencyRule().check(GraphAnalysis(graph))
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.message == "w has 3 redundant dependencies: it already waits for b through y, x through y, a through y")
+        // At the first redundant dependency, each one a related location, the fix removing all.
+        #expect(finding.location == SourceLocation(file: "g.json", line: 8, column: 56))
+        #expect(finding.related.map(\.location) == [56, 61, 66].map { SourceLocation(file: "g.json", line: 8, column: $0) })
+        #expect(finding.related.map(\.message) == [
+            "w waits for b, which it already waits for through y",
+            "w waits for x, which it already waits for through y",
+            "w waits for a, which it already waits for through y",
+        ])
+        #expect(finding.fix?.message == "remove these 3 dependencies: w → b (g.json:8:56), w → x (g.json:8:61), w → a (g.json:8:66)")
+        #expect(finding.fix?.removeEdges == [.init("w", "b"), .init("w", "x"), .init("w", "a")])
+        #expect(finding.operations == ["w", "b", "y", "x", "a"])
+    }
+
+    @Test func manyRedundantDependenciesAreBoundedInTheMessageAndTheRelatedLocations() throws {
+        // `hub` waits for `all`, which waits for 150 others, and for each of them too.
+        var operations = (0..<150).map { Op(name: "s\($0)", queue: "q") }
+        operations.append(Op(name: "all", queue: "q", dependencies: (0..<150).map { .init("s\($0)") }))
+        operations.append(Op(name: "hub", queue: "q", dependencies: [.init("all")] + (0..<150).map { .init("s\($0)") }))
+        let findings = RedundantDependencyRule().check(GraphAnalysis(OperationGraph(queues: [.init(name: "q")], operations: operations)))
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.message == "hub has 150 redundant dependencies: it already waits for s0 through all, s1 through all, s2 through all, s3 through all, s4 through all and 145 more")
+        #expect(finding.related.count == Finding.relatedLimit)
+        #expect(finding.related.last?.message == "… and 51 more redundant dependencies")
+        #expect(finding.fix?.removeEdges.count == 150)
+        #expect(finding.fix?.message.hasSuffix(" and 142 more") == true)
+        #expect(finding.operations.count == 152)
     }
 
     @Test func dependenciesOnAndInsideCyclesAreNotJudgedButPathsThroughThemCount() {

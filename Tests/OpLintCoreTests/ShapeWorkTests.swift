@@ -49,6 +49,15 @@ import OpLintShapes
     }
 
     @Test(arguments: GraphShape.allCases)
+    func redundantDependenciesAreLinear(shape: GraphShape) throws {
+        let analysis = GraphAnalysis(try Self.load(shape))
+        let redundant = RedundantDependencies(analysis.index, analysis.components)
+        let size = analysis.index.operationCount + analysis.index.dependencyTargets.count
+        #expect(redundant.work <= 4 * size, "\(shape): \(redundant.work) steps for \(size)")
+        #expect(redundant.unjudged.isEmpty)
+    }
+
+    @Test(arguments: GraphShape.allCases)
     func findingsStayBoundedAndLinear(shape: GraphShape) throws {
         let graph = try Self.load(shape)
         let findings = Linter(rules: Self.rules).lint(graph).findings

@@ -63,9 +63,12 @@ public struct AnalysisOptions: Sendable {
     public var redundantDependencyLimit: Int
     /// Run redundant-dependency whatever the size.
     public var forceRedundantDependency: Bool
+    /// The most steps redundant-dependency may take; nil for `RedundantDependencies.defaultBudget`.
+    public var redundantDependencyBudget: Int?
 
-    public init(redundantDependencyLimit: Int = 200_000, forceRedundantDependency: Bool = false) {
+    public init(redundantDependencyLimit: Int = 200_000, forceRedundantDependency: Bool = false, redundantDependencyBudget: Int? = nil) {
         self.redundantDependencyLimit = redundantDependencyLimit
         self.forceRedundantDependency = forceRedundantDependency
+        self.redundantDependencyBudget = redundantDependencyBudget
     }
 }

@@ -15,52 +15,79 @@ public struct RedundantDependencies: Sendable {
 
     /// The redundant edges, each reported once, in the order of the edges.
     public let edges: [Edge]
+    /// Operations with several dependencies that were not judged because the work budget ran
+    /// out, in declaration order; empty unless the graph is adversarial.
+    public let unjudged: [Int32]
+    /// The steps judging took: dependencies and labels looked at, edges followed by searches.
+    public let work: Int
+    /// How many searches judging needed: for one pair, and towards many targets at once.
+    let searches: (pairs: Int, wide: Int)
+
+    /// The default work budget: 16 steps per operation and per dependency, and at least
+    /// 4,000,000. The benchmark's workloads take about 1 per operation and dependency.
+    ///
+    /// - Complexity: O(1).
+    public static func defaultBudget(_ index: GraphIndex) -> Int {
+        max(4_000_000, 16 * (index.operationCount + index.dependencyTargets.count))
+    }
 
     /// Judges every explicit dependency outside cycles: it is redundant when another direct
     /// dependency of the same operation reaches its target.
     ///
     /// Implicit exclusivity edges count as paths but are never reported, and paths through
     /// cycles count. The work runs on the condensation of the graph (each strongly connected
-    /// component one node), in blocks of 256 judged target components: one pass over the
-    /// condensation in topological order gives every component the set of the block's targets
-    /// it reaches, as four 64-bit words, and each waiter then reads off which of its direct
-    /// dependencies in the block another one reaches. Exact, with no search budget.
-    /// - Complexity: O(⌈*t* / 256⌉ · (*c* + *f*) + *n* + *e*) time, where *t* is the number of
-    ///   judged target components, *c* the number of components and *f* the number of edges
-    ///   between components; O(*n* + *e*) memory.
-    public init(_ index: GraphIndex, _ components: StronglyConnectedComponents) {
+    /// component one node) numbered in topological order, so a dependency can only be implied
+    /// by another one numbered higher, and only operations with dependencies in two components
+    /// or more are judged. Most pairs are answered at once by labels (`Reachability`): exactly
+    /// for nearby components, by spans and landmarks for far ones; the rest by a search from
+    /// both ends that stays between them. Exact: the budget, when spent, leaves the remaining
+    /// operations in `unjudged` and judges nothing more.
+    /// - Complexity: O(*n* + *e*) for the labels and the candidates, plus per candidate
+    ///   operation O(*d* log *d*) for its *d* dependencies and the searches its pairs need;
+    ///   at most `budget` steps for those (`defaultBudget` when nil); O(*n* + *e*) memory.
+    public init(_ index: GraphIndex, _ components: StronglyConnectedComponents, budget: Int? = nil) {
+        self.init(index, components, budget: budget, landmarks: Reachability.landmarkCount, localLandmarks: true)
+    }
+
+    /// Judges with `landmarks` landmarks in the labels, and local landmarks or not (fewer only
+    /// to test the searches).
+    init(_ index: GraphIndex, _ components: StronglyConnectedComponents, budget: Int?, landmarks: Int, localLandmarks: Bool) {
         let candidates = Candidates(index, components)
+        let n = index.operationCount
+        var degree = 0
+        for waiter in 0..<n { degree = max(degree, index.dependencyEdges(of: waiter).count) }
+        guard degree >= 2 else {
+            edges = []
+            unjudged = []
+            work = 0
+            searches = (0, 0)
+            return
+        }
         let condensation = Condensation(index, components)
-        let component = components.component
-        let blockCount = (candidates.targets.count + Self.blockWidth - 1) / Self.blockWidth
-
-        // The candidate waiters (as positions in `candidates.waiters`) with a judged edge in each block.
-        var waitersOfBlock = [[Int32]](repeating: [], count: blockCount)
-        for (position, waiter) in candidates.waiters.enumerated() {
-            for e in index.dependencyEdges(of: Int(waiter)) where candidates.judged[e] {
-                let block = Int(candidates.rank[Int(component[Int(index.dependencyTargets[e])])]) / Self.blockWidth
-                if waitersOfBlock[block].last != Int32(position) { waitersOfBlock[block].append(Int32(position)) }
-            }
-        }
-
-        var reach = [Block](repeating: Block(), count: components.count)
-        var zeroBelow = 0
+        let reachability = Reachability(condensation, landmarks: landmarks, localLandmarks: localLandmarks)
+        let budget = budget ?? Self.defaultBudget(index)
+        var judge = Judge(count: condensation.count, degree: degree)
         var found: [Edge] = []
-        var via = [Int32](repeating: -1, count: Self.blockWidth)
-        for block in 0..<blockCount {
-            let first = block * Self.blockWidth
-            let low = Int(candidates.targets[first])
-            // Components below `low` reach none of the block: keep them at zero.
-            for c in zeroBelow..<max(zeroBelow, low) { reach[c] = Block() }
-            zeroBelow = max(zeroBelow, low)
-            var high = low
-            for position in waitersOfBlock[block] { high = max(high, Int(candidates.highest[Int(position)])) }
-            Self.propagate(&reach, from: low, through: high, first: first, condensation, candidates.rank)
-            for position in waitersOfBlock[block] {
-                Self.judge(Int(candidates.waiters[Int(position)]), first: first, reach, index, component, candidates, scratch: &via, into: &found)
+        var stopped: Int?
+        condensation.withView { graph in
+        reachability.withView { labels in
+        index.dependencyStart.withUnsafeBufferPointer { dependencyStart in
+        index.dependencyTargets.withUnsafeBufferPointer { dependencyTargets in
+        components.component.withUnsafeBufferPointer { component in
+        candidates.cyclic.withUnsafeBufferPointer { cyclic in
+            let inputs = Inputs(
+                dependencyStart: dependencyStart, dependencyTargets: dependencyTargets, component: component,
+                candidates: candidates, graph: graph, labels: labels, budget: budget)
+            for waiter in 0..<n where dependencyStart[waiter + 1] - dependencyStart[waiter] >= 2 && !cyclic[Int(component[waiter])] {
+                if !judge.judge(waiter, stamp: Int32(waiter), inputs, into: &found) {
+                    stopped = waiter
+                    break
+                }
             }
-        }
-        found.sort { $0.position < $1.position }
+        }}}}}}
         self.edges = found
+        self.unjudged = stopped.map { stopped in (stopped..<n).filter { candidates.isCandidate($0) }.map(Int32.init) } ?? []
+        self.work = judge.work
+        self.searches = judge.searches
     }
 }
