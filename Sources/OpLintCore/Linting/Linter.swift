@@ -7,6 +7,9 @@ public struct Linter: Sendable {
     public var options: AnalysisOptions
     /// When set, each rule's wall time is recorded here (`--timing`).
     public var times: PhaseTimes?
+    /// How many threads run rules; nil = as many as there are cores (at most four) when the
+    /// graph has at least `parallelThreshold` operations, else one. Findings do not depend on it.
+    public var threads: Int?
 
     public init(rules: [any Rule] = RuleRegistry.makeAll(), severities: [String: Severity?] = [:], options: AnalysisOptions = AnalysisOptions()) {
         self.rules = rules
@@ -25,10 +28,8 @@ public struct Linter: Sendable {
     /// Lints an analysis that may be shared with other work (simulation, rendering).
     public func lint(_ analysis: GraphAnalysis) -> LintResult {
         var findings: [Finding] = []
-        for rule in rules where isEnabled(rule) {
-            let code = rule.id.code
-            let override = severities[code]
-            let ruleFindings = times.map { times in times.measure("rule \(rule.id)") { rule.check(analysis) } } ?? rule.check(analysis)
+        for (rule, ruleFindings) in runRules(on: analysis) {
+            let override = severities[rule.id.code]
             for var finding in ruleFindings {
                 if case .some(.some(let severity)) = override { finding.severity = severity }
                 findings.append(finding.limitingRelated())
