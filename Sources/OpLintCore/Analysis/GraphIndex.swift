@@ -74,6 +74,12 @@ public struct GraphIndex: Sendable {
 
     /// - Complexity: O(*n* + *e*) expected, for *n* operations and *e* dependencies.
     public init(_ graph: OperationGraph) {
+        self.init(graph, parallelFrom: 100_000)
+    }
+
+    /// The index, with names resolved on two threads when the graph has at least
+    /// `parallelFrom` references (the same result either way).
+    init(_ graph: OperationGraph, parallelFrom: Int) {
         let columns = graph.operations.columns
         let n = columns.operationCount
 
@@ -120,19 +126,13 @@ public struct GraphIndex: Sendable {
             names.withReferenceName(r, NameTable.hash(bytes:))
         }
         let table = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
-        // Candidates for every reference in one batch ordered by hash; each is then confirmed.
-        let candidates = table.candidates(for: referenceHashes)
+        let resolved = Self.resolve(referenceHashes, with: table, names: names, parallel: referenceTotal >= parallelFrom)
         targets.reserveCapacity(referenceTotal)
         origins.reserveCapacity(referenceTotal)
         for i in 0..<n {
             let first = Int(columns.referenceStart[i])
             for d in 0..<Int(columns.referenceCount[i]) {
-                let reference = first + d
-                var target = candidates[reference]
-                // A candidate shares the hash; confirm the name (and resolve the rare collision).
-                if target >= 0 && !names.withReferenceName(reference, { names.operation(Int(target), isNamed: $0) }) {
-                    target = names.withReferenceName(reference) { table.find($0, hash: referenceHashes[reference], in: names) } ?? -1
-                }
+                let target = resolved[first + d]
                 guard target >= 0 else {
                     unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
                     continue
@@ -215,6 +215,33 @@ public struct GraphIndex: Sendable {
         self.names = names
         self.table = table
         self.queueIndex = queueIndex
+    }
+
+    /// The operation each reference names (first declaration), or -1: candidates by hash in
+    /// batches, each confirmed by its bytes; on two threads for a large graph.
+    ///
+    /// - Complexity: O(*r*) expected for *r* references.
+    private static func resolve(_ hashes: [UInt64], with table: NameTable, names: OperationNames, parallel: Bool) -> [Int32] {
+        var resolved = [Int32](repeating: -1, count: hashes.count)
+        hashes.withUnsafeBufferPointer { hashes in
+        resolved.withUnsafeMutableBufferPointer { resolved in
+            let shared = UnsafeSendable((hashes, resolved))
+            func resolve(_ range: Range<Int>) {
+                let (hashes, resolved) = shared.value
+                let part = UnsafeMutableBufferPointer(rebasing: resolved[range])
+                table.candidates(for: UnsafeBufferPointer(rebasing: hashes[range]), into: part)
+                for r in range {
+                    let target = resolved[r]
+                    // A candidate shares the hash; confirm the name (and resolve the rare collision).
+                    if target >= 0 && !names.withReferenceName(r, { names.operation(Int(target), isNamed: $0) }) {
+                        resolved[r] = names.withReferenceName(r) { table.find($0, hash: hashes[r], in: names) } ?? -1
+                    }
+                }
+            }
+            let half = hashes.count / 2
+            Parallel.both({ resolve(0..<half) }, { resolve(half..<hashes.count) }, inParallel: parallel)
+        }}
+        return resolved
     }
 
     /// The number of operations.

@@ -33,7 +33,7 @@ struct NameTable: Sendable {
         self.shift = shift
         var hashes = [UInt64](repeating: 0, count: size)
         var slots = [Int32](repeating: -1, count: size)
-        let order = Self.orderByHash(nameHashes, bits: bits)
+        let order = nameHashes.withUnsafeBufferPointer { Self.orderByHash($0, bits: bits) }
         hashes.withUnsafeMutableBufferPointer { hashes in
         slots.withUnsafeMutableBufferPointer { slots in
             let mask = size - 1
@@ -62,7 +62,7 @@ struct NameTable: Sendable {
     }
 
     /// Indices of items sorted by the top bits of their hash (stable), by two counting passes.
-    private static func orderByHash(_ hashes: [UInt64], bits: UInt64) -> [Int32] {
+    private static func orderByHash(_ hashes: UnsafeBufferPointer<UInt64>, bits: UInt64) -> [Int32] {
         let partitionBits = min(bits, 12)
         let partitionShift = 64 - partitionBits
         var counts = [Int](repeating: 0, count: (1 << Int(partitionBits)) + 1)
@@ -85,11 +85,18 @@ struct NameTable: Sendable {
     /// - Complexity: O(*k*) for *k* hashes.
     func candidates(for queries: [UInt64]) -> [Int32] {
         var result = [Int32](repeating: -1, count: queries.count)
+        queries.withUnsafeBufferPointer { queries in
+            result.withUnsafeMutableBufferPointer { candidates(for: queries, into: $0) }
+        }
+        return result
+    }
+
+    /// `candidates(for:)` into `result`, which has one place per query.
+    func candidates(for queries: UnsafeBufferPointer<UInt64>, into result: UnsafeMutableBufferPointer<Int32>) {
         let order = Self.orderByHash(queries, bits: 64 - shift)
         let mask = slots.count - 1
         hashes.withUnsafeBufferPointer { hashes in
         slots.withUnsafeBufferPointer { slots in
-        result.withUnsafeMutableBufferPointer { result in
             for q in order {
                 let hash = queries[Int(q)]
                 var p = Int(hash >> shift)
@@ -100,8 +107,7 @@ struct NameTable: Sendable {
                     p = (p + 1) & mask
                 }
             }
-        }}}
-        return result
+        }}
     }
 
     /// The index of the operation whose name is `name`, comparing bytes, or nil.
