@@ -157,6 +157,27 @@ extern "C" csj_cursor *csj_open(const uint8_t *bytes, size_t length, size_t capa
     return csj_open_engine(bytes, length, capacity, CSJ_ENGINE_SCANNER);
 }
 
+extern "C" csj_cursor *csj_open_elements(const uint8_t *bytes, size_t length, size_t capacity, size_t start) {
+    csj_cursor *cursor = csj_make_elements_scanner(bytes, length, start);
+    if (cursor != nullptr && capacity < length + simdjson::SIMDJSON_PADDING) {
+        cursor->error = CSJ_ERROR_CAPACITY;
+        cursor->message = "internal error: the input buffer has no padding";
+    }
+    return cursor;
+}
+
+extern "C" int32_t csj_limit_validation(csj_cursor *cursor, size_t end) {
+    return csj_scanner_limit_validation(cursor, end) ? 1 : 0;
+}
+
+extern "C" int32_t csj_pause_at(csj_cursor *cursor, size_t offset) {
+    return csj_scanner_pause_at(cursor, offset) ? 1 : 0;
+}
+
+extern "C" int32_t csj_resume(csj_cursor *cursor, size_t offset) {
+    return csj_scanner_resume(cursor, offset) ? 1 : 0;
+}
+
 extern "C" void csj_close(csj_cursor *cursor) { delete cursor; }
 
 extern "C" int32_t csj_next(csj_cursor *cursor, csj_token *token) { return cursor->next(token); }

@@ -110,6 +110,13 @@ struct csj_cursor {
 
 /// The hand-written scanner (the default engine).
 csj_cursor *csj_make_scanner(const uint8_t *bytes, size_t length);
+/// The scanner over the elements of one array, from `start` (see csj_open_elements).
+csj_cursor *csj_make_elements_scanner(const uint8_t *bytes, size_t length, size_t start);
+/// See csj_limit_validation, csj_pause_at and csj_resume; false when `cursor` is not the
+/// scanner or cannot.
+bool csj_scanner_limit_validation(csj_cursor *cursor, size_t end);
+bool csj_scanner_pause_at(csj_cursor *cursor, size_t offset);
+bool csj_scanner_resume(csj_cursor *cursor, size_t offset);
 /// The simdjson On-Demand engine (the reference engine).
 csj_cursor *csj_make_ondemand(const uint8_t *bytes, size_t length);
 

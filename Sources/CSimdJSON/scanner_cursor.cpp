@@ -109,11 +109,44 @@ struct ScannerCursor final : csj_cursor {
     size_t pos = 0;
     bool validated = false;
     bool root_started = false;
+    /// UTF-8 is validated up to here before the first token, the rest when `pos` reaches it.
+    size_t validate_end = 0;
+    /// The elements of one array from its middle: END once the array closes (`csj_open_elements`).
+    bool elements = false;
+    /// Where to stop once, with a PAUSE token, before an array element (`csj_pause_at`).
+    size_t pause_at = SIZE_MAX;
     /// Unescaped strings; each stays where it is until the cursor is closed.
     std::vector<std::unique_ptr<char[]>> unescaped;
     std::string work;
 
-    ScannerCursor(const uint8_t *bytes, size_t length) : csj_cursor(bytes, length) {}
+    ScannerCursor(const uint8_t *bytes, size_t length) : csj_cursor(bytes, length), validate_end(length) {}
+
+    /// Validates `bytes[from, to)`; false (with the error set) if it is not UTF-8.
+    bool validate(size_t from, size_t to, csj_token *token) {
+        if (from >= to || simdjson::validate_utf8(reinterpret_cast<const char *>(bytes + from), to - from)) { return true; }
+        fail(CSJ_ERROR_UTF8, "invalid UTF-8", from + csj::first_invalid_utf8(bytes + from, to - from), token);
+        return false;
+    }
+
+    /// After a PAUSE: continues at `offset`, just after the last element of the array the
+    /// pause was in; the next token is what follows there (a comma and more elements, or `]`).
+    bool resume(size_t offset) {
+        if (depth == 0 || error != CSJ_ERROR_NONE || offset < pos || offset > length) { return false; }
+        Frame &frame = frames[depth - 1];
+        if (frame.is_object) { return false; }
+        frame.state = State::CommaOrClose;
+        pos = offset;
+        if (offset >= validate_end) { validate_end = length; }
+        return true;
+    }
+
+    /// The PAUSE token at `pos`, before an array element.
+    int32_t pause(csj_token *token) {
+        pause_at = SIZE_MAX;
+        token->kind = CSJ_TOKEN_PAUSE;
+        token->offset = pos;
+        return CSJ_TOKEN_PAUSE;
+    }
 
     void skip_space() {
         // The zero padding after the input is not a space, so no bounds check is needed.
@@ -385,7 +418,7 @@ struct ScannerCursor final : csj_cursor {
         while (count < capacity) {
             int32_t kind = next_token(&tokens[count]);
             ++count;
-            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR) { break; }
+            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR || kind == CSJ_TOKEN_PAUSE) { break; }
         }
         return count;
     }
@@ -398,13 +431,22 @@ struct ScannerCursor final : csj_cursor {
         if (error != CSJ_ERROR_NONE) { return fail(error, message, error_offset, token); }
         if (!validated) {
             validated = true;
-            if (!simdjson::validate_utf8(reinterpret_cast<const char *>(bytes), length)) {
-                return fail(CSJ_ERROR_UTF8, "invalid UTF-8", csj::first_invalid_utf8(bytes, length), token);
-            }
+            size_t from = elements ? pos : 0;
+            if (!validate(from, validate_end, token)) { return CSJ_TOKEN_ERROR; }
+        }
+        if (pos >= validate_end && validate_end < length) {
+            size_t from = validate_end;
+            validate_end = length;
+            if (!validate(from, length, token)) { return CSJ_TOKEN_ERROR; }
         }
         while (true) {
             skip_space();
             if (depth == 0) {
+                if (elements) {
+                    token->kind = CSJ_TOKEN_END;
+                    token->offset = pos;
+                    return CSJ_TOKEN_END;
+                }
                 if (!root_started) {
                     root_started = true;
                     if (pos >= length) {
@@ -425,9 +467,11 @@ struct ScannerCursor final : csj_cursor {
             switch (frame.state) {
             case State::ValueOrClose:
                 if (c == ']') { return close(token, false); }
+                if (pos == pause_at) { return pause(token); }
                 frame.state = State::CommaOrClose;
                 return value(token);
             case State::Value:
+                if (pos == pause_at) { return pause(token); }
                 frame.state = State::CommaOrClose;
                 return value(token);
             case State::CommaOrClose: {
@@ -483,4 +527,33 @@ struct ScannerCursor final : csj_cursor {
 
 csj_cursor *csj_make_scanner(const uint8_t *bytes, size_t length) {
     return new (std::nothrow) ScannerCursor(bytes, length);
+}
+
+csj_cursor *csj_make_elements_scanner(const uint8_t *bytes, size_t length, size_t start) {
+    ScannerCursor *cursor = new (std::nothrow) ScannerCursor(bytes, length);
+    if (cursor == nullptr) { return nullptr; }
+    cursor->elements = true;
+    cursor->root_started = true;
+    cursor->pos = start;
+    cursor->push(false).state = State::Value;
+    return cursor;
+}
+
+bool csj_scanner_limit_validation(csj_cursor *cursor, size_t end) {
+    auto *scanner = dynamic_cast<ScannerCursor *>(cursor);
+    if (scanner == nullptr || scanner->validated) { return false; }
+    scanner->validate_end = end < scanner->length ? end : scanner->length;
+    return true;
+}
+
+bool csj_scanner_pause_at(csj_cursor *cursor, size_t offset) {
+    auto *scanner = dynamic_cast<ScannerCursor *>(cursor);
+    if (scanner == nullptr || scanner->validated) { return false; }
+    scanner->pause_at = offset;
+    return true;
+}
+
+bool csj_scanner_resume(csj_cursor *cursor, size_t offset) {
+    auto *scanner = dynamic_cast<ScannerCursor *>(cursor);
+    return scanner != nullptr && scanner->resume(offset);
 }

@@ -70,7 +70,7 @@ public enum OplintCLI {
     public static func processContext() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return CommandContext(
+        var context = CommandContext(
             standardOutput: .standardOutput,
             standardError: .standardError,
             colorOutput: isatty(1) == 1 && !noColor && environment["TERM"] != "dumb",
@@ -78,6 +78,8 @@ public enum OplintCLI {
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath
         )
+        context.endsWithProcess = true
+        return context
     }
 
     private static func report(_ error: CommandError, context: CommandContext) {

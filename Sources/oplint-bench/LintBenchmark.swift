@@ -57,6 +57,7 @@ enum LintBenchmark {
         // Rows are printed as they are measured, so a long run shows its progress.
         print(tableHeader)
         fflush(nil)
+        var ratioRows: [Int: [Row]] = [:]
         for size in sizes {
             let workload = Workload(operations: size, queues: queues, cycles: cycles, seed: UInt64(seed))
             var files: [Workload.Format: String] = [:]
@@ -68,9 +69,57 @@ enum LintBenchmark {
             let jsonBytes = (try? FileManager.default.attributesOfItem(atPath: files[.json] ?? "")[.size] as? Int) ?? 0
             FileHandle.standardError.write(Data(
                 "size \(size): \(workload.edgeCount) dependencies, \(workload.plantedCycles) planted cycles, JSON \(jsonBytes / 1_000_000) MB\n".utf8))
+            var rows: [Row] = []
             for tool in tools {
-                print(line(try measure(tool, files: files, size: size, runs: runs, directory: directory)))
+                let row = try measure(tool, files: files, size: size, runs: runs, directory: directory)
+                rows.append(row)
+                print(line(row))
                 fflush(nil)
+            }
+            ratioRows[size] = rows
+        }
+        printRatios(ratioRows)
+    }
+
+    /// How many times longer each peer takes than oplint (text and JSON), per size, and the
+    /// budgets of quality.md for the lint workload.
+    static func printRatios(_ rowsBySize: [Int: [Row]]) {
+        let oplints = ["oplint lint (text)", "oplint lint (json)"]
+        let peers = ["coreutils tsort", "Graphviz acyclic -nv", "networkx SCC + is_dag"]
+        guard rowsBySize.values.contains(where: { $0.contains { oplints.contains($0.tool) } }) else { return }
+        print("")
+        print("| size (operations) | peer | peer ÷ oplint text, wall / cpu | peer ÷ oplint json, wall / cpu |")
+        print("|---:|---|---:|---:|")
+        for size in rowsBySize.keys.sorted() {
+            let rows = rowsBySize[size] ?? []
+            let text = rows.first { $0.tool == oplints[0] }
+            let json = rows.first { $0.tool == oplints[1] }
+            for peer in peers {
+                guard let row = rows.first(where: { $0.tool == peer }) else { continue }
+                func ratio(_ base: Row?) -> String {
+                    guard let base else { return "–" }
+                    return String(format: "%.2f× / %.2f×", row.seconds / base.seconds, row.cpuSeconds / base.cpuSeconds)
+                }
+                print("| \(size) | \(peer) | \(ratio(text)) | \(ratio(json)) |")
+            }
+        }
+        print("")
+        print("| budget (quality.md and the lint workload) | measured | verdict |")
+        print("|---|---|---|")
+        func verdict(_ ok: Bool) -> String { ok ? "met" : "**not met**" }
+        for (size, limit) in [(100_000, 0.15), (1_000_000, 0.8)] {
+            guard let rows = rowsBySize[size] else { continue }
+            for name in oplints {
+                guard let row = rows.first(where: { $0.tool == name }) else { continue }
+                print("| \(name), \(size) operations ≤ \(limit) s wall | \(String(format: "%.3f", row.seconds)) s | \(verdict(row.seconds <= limit)) |")
+                if size == 1_000_000 {
+                    print("| \(name), 1,000,000 operations ≤ 600 MB | \(String(format: "%.0f", row.megabytes)) MB | \(verdict(row.megabytes <= 600)) |")
+                    for (peer, factor) in [("coreutils tsort", 2.0), ("Graphviz acyclic -nv", 6.0)] {
+                        guard let other = rows.first(where: { $0.tool == peer }) else { continue }
+                        let times = other.seconds / row.seconds
+                        print("| \(name) at least \(Int(factor))× faster than \(peer) | \(String(format: "%.2f", times))× | \(verdict(times >= factor)) |")
+                    }
+                }
             }
         }
     }
@@ -83,7 +132,11 @@ enum LintBenchmark {
             switch name {
             case "oplint":
                 guard let oplint = options.string("--oplint") else { continue }
-                tools.append(Tool(name: "oplint lint") { [oplint, "lint", $0[.json] ?? "", "--format", "json"] })
+                for format in ["text", "json"] {
+                    tools.append(Tool(name: "oplint lint (\(format))") {
+                        [oplint, "lint", $0[.json] ?? "", "--format", format, "--exit-zero"]
+                    })
+                }
             case "load":
                 let me = Bundle.main.executablePath ?? CommandLine.arguments[0]
                 tools.append(Tool(name: "oplint JSON loader") { [me, "load", $0[.json] ?? ""] })

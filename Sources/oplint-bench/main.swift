@@ -14,8 +14,9 @@ usage:
   oplint-bench lint [--sizes 10000,100000,1000000] [--runs 3] [--oplint PATH]
                     [--tools oplint,load,tsort,acyclic,networkx] [--queues Q] [--cycles K] [--seed S]
       generate the workload at each size, run every tool on it under /usr/bin/time and
-      print a Markdown table of median wall time and peak memory (--cycles defaults to 0 here:
-      GNU tsort becomes superlinear on graphs with cycles)
+      print a Markdown table of median wall time and peak memory (oplint in text and in JSON),
+      then each peer's time as a multiple of oplint's and the lint budgets met or not
+      (--cycles defaults to 0 here: GNU tsort becomes superlinear on graphs with cycles)
   oplint-bench render --oplint PATH [--sizes 100,1000] [--runs 5] [--queues Q] [--seed S]
       oplint render against dot -Tsvg on the DOT oplint emits, Graphviz in this process on the
       same DOT, start-up alone, the HTML report and the timeline, as a Markdown table

@@ -140,6 +140,23 @@ import Testing
         #expect(outcome.standardOutput.hasPrefix("<stdin>:"))
     }
 
+    @Test func timingGoesToStandardErrorAndLeavesTheReportAlone() throws {
+        let graph = CLIHarness.path("examples/image-pipeline/broken.json")
+        let plain = CLIHarness.run([graph])
+        let timed = CLIHarness.run([graph, "--timing"])
+        #expect(timed.code == plain.code)
+        #expect(timed.standardOutput == plain.standardOutput)
+        let lines = timed.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("phase") == true)
+        #expect(lines.last?.hasPrefix("total") == true)
+        for phase in ["read the graph", "index names and edges", "rule OPL101 dependency-cycle", "rule OPL105 never-started", "report text"] {
+            #expect(lines.contains { $0.hasPrefix(phase + " ") }, "\(phase)")
+        }
+        // A rule turned off is not run, so it is not timed.
+        let off = CLIHarness.run([graph, "--timing", "--rule", "OPL105=off"])
+        #expect(!off.standardError.contains("OPL105"))
+    }
+
     @Test func versionAndHelp() throws {
         let version = CLIHarness.run(["--version"])
         #expect(version.code == 0)

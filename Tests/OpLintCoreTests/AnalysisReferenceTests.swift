@@ -64,6 +64,82 @@ import Testing
         }
     }
 
+    /// The feedback edges are exactly those of the Eades–Lin–Smyth ordering computed naively:
+    /// sinks first, then sources, else the operation with the highest out − in degree (the
+    /// earliest declared on ties), each chosen by a scan of every remaining operation.
+    @Test(arguments: seeds)
+    func feedbackEdgesFollowTheGreedyOrdering(seed: UInt64) {
+        for graph in Self.graphs(seed: seed) {
+            let index = GraphIndex(graph)
+            let components = StronglyConnectedComponents(index)
+            for members in components.cycles {
+                let cycle = DependencyCycle(members: members, index: index, components: components)
+                #expect(cycle.feedbackEdges == Self.naiveFeedbackEdges(members: members, index: index, components: components))
+            }
+        }
+    }
+
+    /// Eades–Lin–Smyth by rescanning: O(m²) but obviously the definition.
+    static func naiveFeedbackEdges(members: [Int32], index: GraphIndex, components: StronglyConnectedComponents) -> [Int] {
+        let inside = Set(members)
+        let componentOf = components.component[Int(members[0])]
+        // Internal edges in execution order: (dependency, waiter, position).
+        var edges: [(from: Int32, to: Int32, position: Int)] = []
+        for waiter in members {
+            for position in index.dependencyEdges(of: Int(waiter)) {
+                let dependency = index.dependencyTargets[position]
+                guard dependency != waiter, inside.contains(dependency), components.component[Int(dependency)] == componentOf else { continue }
+                edges.append((dependency, waiter, position))
+            }
+        }
+        var remaining = members
+        var front: [Int32] = []
+        var back: [Int32] = []
+        var sinks: [Int32] = []
+        var sources: [Int32] = []
+        func degrees(_ node: Int32) -> (out: Int, in: Int) {
+            let alive = Set(remaining)
+            let out = edges.filter { $0.from == node && alive.contains($0.to) }.count
+            let into = edges.filter { $0.to == node && alive.contains($0.from) }.count
+            return (out, into)
+        }
+        for node in members {
+            let d = degrees(node)
+            if d.out == 0 { sinks.append(node) } else if d.in == 0 { sources.append(node) }
+        }
+        func remove(_ node: Int32) {
+            let before = Dictionary(uniqueKeysWithValues: remaining.map { ($0, degrees($0)) })
+            remaining.removeAll { $0 == node }
+            for edge in edges where edge.from == node && remaining.contains(edge.to) {
+                if degrees(edge.to).in == 0 && before[edge.to]!.in > 0 && degrees(edge.to).out > 0 { sources.append(edge.to) }
+            }
+            for edge in edges where edge.to == node && remaining.contains(edge.from) {
+                if degrees(edge.from).out == 0 && before[edge.from]!.out > 0 { sinks.append(edge.from) }
+            }
+        }
+        while !remaining.isEmpty {
+            if let sink = sinks.popLast() {
+                if remaining.contains(sink) && degrees(sink).out == 0 { back.append(sink); remove(sink) }
+                continue
+            }
+            if let source = sources.popLast() {
+                if remaining.contains(source) && degrees(source).in == 0 { front.append(source); remove(source) }
+                continue
+            }
+            let best = remaining.max { a, b in
+                let (da, db) = (degrees(a), degrees(b))
+                let (ka, kb) = (da.out - da.in, db.out - db.in)
+                return ka != kb ? ka < kb : a > b
+            }!
+            front.append(best)
+            remove(best)
+        }
+        let order = front + back.reversed()
+        var rank: [Int32: Int] = [:]
+        for (position, node) in order.enumerated() { rank[node] = position }
+        return edges.filter { rank[$0.from]! > rank[$0.to]! }.map(\.position).sorted()
+    }
+
     @Test(arguments: seeds)
     func blockedOperationsMatchFixpoint(seed: UInt64) {
         for graph in Self.graphs(seed: seed) {

@@ -8,7 +8,7 @@ struct GraphWriterTests {
     func escaping() throws {
         let names = ["plain", "quote \" and \\ backslash", "new\nline\ttab\r", "bell \u{07} nul \u{0}", "sep \u{2028} \u{2029}", "é ü 漢字 🎉", "<script>&amp;"]
         var graph = OperationGraph(queues: [OperationGraph.Queue(name: "q \"1\"")])
-        graph.operations = names.map { OperationGraph.Operation(name: $0, queue: "q \"1\"") }
+        graph.operations = OperationGraph.OperationList(names.map { OperationGraph.Operation(name: $0, queue: "q \"1\"") })
         let text = GraphWriter().write(graph)
         #expect(!text.contains("\u{2028}"))
         let top = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

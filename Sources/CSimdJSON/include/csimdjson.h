@@ -31,7 +31,9 @@ typedef enum csj_token_kind {
     CSJ_TOKEN_TRUE = 10,
     CSJ_TOKEN_FALSE = 11,
     CSJ_TOKEN_NULL = 12,
-    CSJ_TOKEN_ERROR = 13
+    CSJ_TOKEN_ERROR = 13,
+    /// Only after csj_pause_at: parsing stopped just before an array element (see there).
+    CSJ_TOKEN_PAUSE = 14
 } csj_token_kind;
 
 /// Why parsing stopped.
@@ -87,6 +89,35 @@ csj_cursor *csj_open_engine(const uint8_t *bytes, size_t length, size_t capacity
 /// Returns NULL only when memory runs out.
 csj_cursor *csj_open(const uint8_t *bytes, size_t length, size_t capacity);
 
+/// The scanner over the elements of one array, starting at the element whose first byte is
+/// at `start` (after a comma of that array): it returns the elements' tokens, then the array's
+/// ARRAY_END, then END. It validates the UTF-8 of `bytes[start, length)` before the first token.
+/// Used to read the second half of a long array on another thread.
+csj_cursor *csj_open_elements(const uint8_t *bytes, size_t length, size_t capacity, size_t start);
+
+/// Before the first token of a scanner cursor: validate the UTF-8 of `bytes[0, end)` first and
+/// the rest only when parsing reaches `end`. Returns 1, or 0 if the cursor cannot.
+int32_t csj_limit_validation(csj_cursor *cursor, size_t end);
+
+/// Before the first token of a scanner cursor: when parsing reaches `offset` as the start of an
+/// element of an array, return a PAUSE token there once (it ends a batch), then go on as if
+/// nothing happened — or jump with csj_resume.
+int32_t csj_pause_at(csj_cursor *cursor, size_t offset);
+
+/// Right after a PAUSE: continue at `offset`, just after the last element of the array the
+/// pause was in, as if every element in between had been read (another cursor read them; the
+/// bytes it validated are taken as valid). Returns 1, or 0 if the cursor cannot.
+int32_t csj_resume(csj_cursor *cursor, size_t offset);
+
+/// Maps `length` bytes of the open file `descriptor` read-only, followed by at least `padding`
+/// zero bytes; NULL if it cannot (then read the file instead). Should the file shrink while
+/// it is mapped, touching the lost pages writes `message` to standard error and exits with
+/// status 2 rather than crash.
+const uint8_t *csj_map_file(int32_t descriptor, size_t length, size_t padding, const char *message);
+
+/// Unmaps what `csj_map_file` mapped.
+void csj_unmap_file(const uint8_t *start, size_t length, size_t padding);
+
 /// Frees the cursor and every string it handed out.
 void csj_close(csj_cursor *cursor);
 
@@ -94,7 +125,7 @@ void csj_close(csj_cursor *cursor);
 int32_t csj_next(csj_cursor *cursor, csj_token *token);
 
 /// Up to `capacity` tokens into `tokens`; returns how many. The batch stops after an
-/// END or ERROR token, which is included.
+/// END, ERROR or PAUSE token, which is included.
 size_t csj_next_batch(csj_cursor *cursor, csj_token *tokens, size_t capacity);
 
 /// The error that stopped parsing, CSJ_ERROR_NONE if none.

@@ -31,6 +31,8 @@ struct LintCommand: Command {
                    help: "Record the current findings in this baseline file, then report as if it were given.", completesFiles: true),
             Option("unfollowed",
                    help: "With source code: list the API calls the scanner could not follow, with the reason (OPL306 notes)."),
+            Option("timing",
+                   help: "Print how long reading, each rule and each report took to standard error."),
             Option("redundant-limit", kind: .value(name: "n"),
                    help: "Check redundant dependencies (OPL107) on graphs of at most n operations; 0 = any size.",
                    defaultValue: String(AnalysisOptions().redundantDependencyLimit)),
@@ -52,6 +54,7 @@ struct LintCommand: Command {
     let severities: [String: Severity?]
     let options: AnalysisOptions
     let settings: LintSettings
+    let timing: Bool
 
     init(_ arguments: ParsedArguments) throws {
         paths = arguments.positionals
@@ -94,27 +97,45 @@ struct LintCommand: Command {
         }
         self.options = options
         settings = LintSettings(arguments)
+        timing = arguments.flag("timing")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
+        let times = timing ? PhaseTimes() : nil
+        defer { if let times { context.standardError.write(times.table()) } }
         let configuration = try settings.configuration(context)
-        let graph = try SourceInput.load(paths, context: context, excludes: configuration.exclude)
-        let linter = Linter(severities: configuration.rules.merging(severities) { _, commandLine in commandLine }, options: options)
-        var result = linter.lint(graph)
+        let graph = try measure(times, "read the graph") { try SourceInput.load(paths, context: context, excludes: configuration.exclude) }
+        var linter = Linter(severities: configuration.rules.merging(severities) { _, commandLine in commandLine }, options: options)
+        linter.times = times
+        let analysis = measure(times, "index names and edges") { GraphAnalysis(graph, options: options) }
+        var result = linter.lint(analysis)
+        context.keepUntilExit(analysis)
         var reportContext = ReportContext(color: context.colorOutput, inputFiles: graph.documents.map(\.path), baseDirectory: context.currentDirectory)
         try settings.applyBaseline(to: &result, reportContext: &reportContext, configuration: configuration, inputs: paths, context: context)
         try settings.appendStepSummary(result, reportContext: reportContext, reporters: outputs.map(\.reporter), context: context)
         for (reporter, file) in outputs {
             var reportContext = reportContext
             if file != nil { reportContext.color = false }
-            let text = reporter.report(result, context: reportContext)
-            if let file {
-                try OutputFile.write(text, to: file, inputs: paths)
-            } else {
-                context.standardOutput.write(text)
+            try measure(times, "report \(type(of: reporter).name)") {
+                let text = reporter.report(result, context: reportContext)
+                if let file {
+                    try OutputFile.write(text, to: file, inputs: paths)
+                } else {
+                    context.standardOutput.write(text)
+                }
             }
         }
         guard let failOn else { return .success }
         return result.hasFindings(atLeast: failOn) ? .findings : .success
     }
+}
+
+/// Runs `body`, recording its time in `times` when timing was asked for.
+func measure<T>(_ times: PhaseTimes?, _ phase: String, _ body: () throws -> T) rethrows -> T {
+    guard let times else { return try body() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try body()
+    times.record(phase, clock.now - start)
+    return result
 }

@@ -1,3 +1,4 @@
+import Foundation
 import OpLintCore
 
 /// What a command says about itself: its name, one-line abstract, longer discussion and examples.
@@ -98,6 +99,9 @@ public struct CommandContext: Sendable {
     public var showsProgress: Bool
     public var environment: [String: String]
     public var currentDirectory: String
+    /// The process exits as soon as the command returns (the `oplint` executable, not a test
+    /// running commands in-process): large values need not be freed one by one.
+    public var endsWithProcess = false
 
     public init(
         standardOutput: OutputChannel,
@@ -113,6 +117,30 @@ public struct CommandContext: Sendable {
         self.showsProgress = showsProgress
         self.environment = environment
         self.currentDirectory = currentDirectory
+    }
+
+    /// Keeps `value` alive until the process exits when it ends with the command, so that a
+    /// graph of a million operations is not torn down object by object just before `exit`.
+    public func keepUntilExit(_ value: some Any) {
+        guard endsWithProcess else { return }
+        ProcessLifetime.kept.withLock { $0.append(value) }
+    }
+}
+
+/// Values kept until the process exits (`CommandContext.keepUntilExit`).
+enum ProcessLifetime {
+    static let kept = KeptValues()
+}
+
+/// A locked list of values that are never released.
+final class KeptValues: @unchecked Sendable {
+    private var values: [Any] = []
+    private let lock = NSLock()
+
+    func withLock(_ body: (inout [Any]) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body(&values)
     }
 }
 

@@ -92,7 +92,7 @@ public struct BlockingAnalysis: Sendable {
         var queueMembers = [[Int32]](repeating: [], count: graph.queues.count)
         let operations = graph.operations
         for i in operations.indices {
-            switch operations[i].start {
+            switch operations.start(at: i) {
             case .never:
                 causes.append((.neverStarted(operation: i), [Int32(i)], false))
             case .queue:
@@ -109,7 +109,7 @@ public struct BlockingAnalysis: Sendable {
         for q in graph.queues.indices where !queueMembers[q].isEmpty {
             if let cause = stuckQueue[q] { causes.append((cause, queueMembers[q], true)) }
         }
-        for i in operations.indices where !operations[i].finishes && !cancellation.mayCancel(i) {
+        for i in operations.indices where !operations.finishes(at: i) && !cancellation.mayCancel(i) {
             causes.append((.neverFinishes(operation: i), [Int32(i)], false))
         }
 

@@ -22,10 +22,14 @@ public struct DependencyCycle: Sendable {
     public init(members: [Int32], index: GraphIndex, components: StronglyConnectedComponents) {
         self.members = members
         let inside = ComponentView(members: members, index: index, components: components)
-        let (path, edges) = inside.shortestCycle()
-        self.path = path
-        self.pathEdges = edges
-        self.feedbackEdges = inside.feedbackEdges()
+        // On a large component the two searches are independent work for two cores.
+        var cycle: ([Int32], [Int]) = ([], [])
+        var feedback: [Int] = []
+        Parallel.both({ cycle = inside.shortestCycle() }, { feedback = inside.feedbackEdges() },
+                      inParallel: members.count >= 20_000)
+        self.path = cycle.0
+        self.pathEdges = cycle.1
+        self.feedbackEdges = feedback
     }
 }
 
@@ -144,78 +148,96 @@ struct ComponentView {
 
     /// Eades–Lin–Smyth: order the operations so that few edges point backwards; those edges
     /// are the suggested removals. Edges are considered in execution order (dependency before waiter).
+    ///
+    /// - Complexity: O((*m* + *f*) log *m*) for *m* members and *f* internal edges.
     func feedbackEdges() -> [Int] {
         let m = members.count
+        let f = edgeTarget.count
         // Execution-order adjacency: dependency → waiter. out = dependents inside, in = dependencies inside.
-        var outDegree = [Int](repeating: 0, count: m)
-        var inDegree = [Int](repeating: 0, count: m)
+        var outDegree = [Int32](repeating: 0, count: m)
+        var inDegree = [Int32](repeating: 0, count: m)
         var dependentsStart = [Int32](repeating: 0, count: m + 1)
-        for e in 0..<edgeTarget.count { dependentsStart[Int(edgeTarget[e]) + 1] += 1 }
-        for i in 0..<m { dependentsStart[i + 1] += dependentsStart[i] }
-        var fill = dependentsStart
-        var dependents = [Int32](repeating: 0, count: edgeTarget.count)
-        for waiter in 0..<m {
-            for e in Int(edgeStart[waiter])..<Int(edgeStart[waiter + 1]) {
-                let dependency = Int(edgeTarget[e])
-                dependents[Int(fill[dependency])] = Int32(waiter)
-                fill[dependency] += 1
-                outDegree[dependency] += 1
-                inDegree[waiter] += 1
+        var dependents = [Int32](repeating: 0, count: f)
+        edgeStart.withUnsafeBufferPointer { edgeStart in
+        edgeTarget.withUnsafeBufferPointer { edgeTarget in
+            for e in 0..<f { dependentsStart[Int(edgeTarget[e]) + 1] += 1 }
+            for i in 0..<m { dependentsStart[i + 1] += dependentsStart[i] }
+            var fill = dependentsStart
+            for waiter in 0..<m {
+                for e in Int(edgeStart[waiter])..<Int(edgeStart[waiter + 1]) {
+                    let dependency = Int(edgeTarget[e])
+                    dependents[Int(fill[dependency])] = Int32(waiter)
+                    fill[dependency] += 1
+                    outDegree[dependency] += 1
+                    inDegree[waiter] += 1
+                }
             }
-        }
-        var removed = [Bool](repeating: false, count: m)
-        var front: [Int32] = []
+        }}
+        var order = [Int32]()
+        order.reserveCapacity(m)
         var back: [Int32] = []
         var sinks: [Int32] = []
         var sources: [Int32] = []
-        var heap = MaxHeap()
+        // Highest out − in first, then the lowest local number: the smallest packed value.
+        // The order is total, so the greedy ordering does not depend on how the heap breaks ties.
+        var heap = IndexedHeap(count: m)
+        @inline(__always) func entry(_ node: Int, _ outDegree: Int32, _ inDegree: Int32) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: Int64(1 << 31) - Int64(outDegree) + Int64(inDegree))) << 32 | UInt64(node)
+        }
+        var removed = [Bool](repeating: false, count: m)
         for i in 0..<m {
             if outDegree[i] == 0 { sinks.append(Int32(i)) }
             else if inDegree[i] == 0 { sources.append(Int32(i)) }
-            heap.push(key: outDegree[i] - inDegree[i], node: Int32(i))
+            heap.set(entry(i, outDegree[i], inDegree[i]))
         }
         var remaining = m
-        func remove(_ node: Int) {
-            removed[node] = true
-            remaining -= 1
-            // Its dependents lose an in-edge; its dependencies lose an out-edge.
-            for j in Int(dependentsStart[node])..<Int(dependentsStart[node + 1]) {
-                let w = Int(dependents[j])
-                guard !removed[w] else { continue }
-                inDegree[w] -= 1
-                if inDegree[w] == 0 && outDegree[w] > 0 { sources.append(Int32(w)) }
-                heap.push(key: outDegree[w] - inDegree[w], node: Int32(w))
+        edgeStart.withUnsafeBufferPointer { edgeStart in
+        edgeTarget.withUnsafeBufferPointer { edgeTarget in
+        dependentsStart.withUnsafeBufferPointer { dependentsStart in
+        dependents.withUnsafeBufferPointer { dependents in
+        outDegree.withUnsafeMutableBufferPointer { outDegree in
+        inDegree.withUnsafeMutableBufferPointer { inDegree in
+        removed.withUnsafeMutableBufferPointer { removed in
+            func remove(_ node: Int) {
+                removed[node] = true
+                heap.remove(node)
+                remaining -= 1
+                // Its dependents lose an in-edge; its dependencies lose an out-edge.
+                for j in Int(dependentsStart[node])..<Int(dependentsStart[node + 1]) {
+                    let w = Int(dependents[j])
+                    guard !removed[w] else { continue }
+                    inDegree[w] -= 1
+                    if inDegree[w] == 0 && outDegree[w] > 0 { sources.append(Int32(w)) }
+                    heap.set(entry(w, outDegree[w], inDegree[w]))
+                }
+                for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                    let d = Int(edgeTarget[e])
+                    guard !removed[d] else { continue }
+                    outDegree[d] -= 1
+                    if outDegree[d] == 0 { sinks.append(Int32(d)) }
+                    heap.set(entry(d, outDegree[d], inDegree[d]))
+                }
             }
-            for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
-                let d = Int(edgeTarget[e])
-                guard !removed[d] else { continue }
-                outDegree[d] -= 1
-                if outDegree[d] == 0 { sinks.append(Int32(d)) }
-                heap.push(key: outDegree[d] - inDegree[d], node: Int32(d))
+            while remaining > 0 {
+                if let sink = sinks.popLast() {
+                    let node = Int(sink)
+                    if !removed[node] && outDegree[node] == 0 { back.append(sink); remove(node) }
+                    continue
+                }
+                if let source = sources.popLast() {
+                    let node = Int(source)
+                    if !removed[node] && inDegree[node] == 0 { order.append(source); remove(node) }
+                    continue
+                }
+                if let node = heap.popMin() {
+                    order.append(Int32(node))
+                    remove(node)
+                }
             }
-        }
-        while remaining > 0 {
-            if let sink = sinks.popLast() {
-                let node = Int(sink)
-                if !removed[node] && outDegree[node] == 0 { back.append(sink); remove(node) }
-                continue
-            }
-            if let source = sources.popLast() {
-                let node = Int(source)
-                if !removed[node] && inDegree[node] == 0 { front.append(source); remove(node) }
-                continue
-            }
-            while let top = heap.pop() {
-                let node = Int(top.node)
-                if removed[node] || top.key != outDegree[node] - inDegree[node] { continue }
-                front.append(top.node)
-                remove(node)
-                break
-            }
-        }
-        let order = front + back.reversed()
-        var rank = [Int](repeating: 0, count: m)
-        for (position, node) in order.enumerated() { rank[Int(node)] = position }
+        }}}}}}}
+        order.append(contentsOf: back.reversed())
+        var rank = [Int32](repeating: 0, count: m)
+        for (position, node) in order.enumerated() { rank[Int(node)] = Int32(position) }
         var feedback: [Int] = []
         for waiter in 0..<m {
             for e in Int(edgeStart[waiter])..<Int(edgeStart[waiter + 1]) {
@@ -227,42 +249,3 @@ struct ComponentView {
     }
 }
 
-/// A binary max-heap of (key, node), ties broken by the smaller node so results are deterministic.
-struct MaxHeap {
-    private var items: [(key: Int, node: Int32)] = []
-
-    private static func above(_ a: (key: Int, node: Int32), _ b: (key: Int, node: Int32)) -> Bool {
-        a.key != b.key ? a.key > b.key : a.node < b.node
-    }
-
-    mutating func push(key: Int, node: Int32) {
-        items.append((key, node))
-        var i = items.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard Self.above(items[i], items[parent]) else { break }
-            items.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    mutating func pop() -> (key: Int, node: Int32)? {
-        guard !items.isEmpty else { return nil }
-        let top = items[0]
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var best = i
-                if l < items.count && Self.above(items[l], items[best]) { best = l }
-                if r < items.count && Self.above(items[r], items[best]) { best = r }
-                if best == i { break }
-                items.swapAt(i, best)
-                i = best
-            }
-        }
-        return top
-    }
-}

@@ -1,7 +1,8 @@
 /// An operation graph with everything the rules share computed once, on first use.
 ///
-/// Not thread-safe: rules run one after another over one analysis.
-public final class GraphAnalysis {
+/// Thread-safe: rules may run in parallel over one analysis; what they share is computed by
+/// the first that asks for it.
+public final class GraphAnalysis: @unchecked Sendable {
     public let graph: OperationGraph
     public let index: GraphIndex
     public let options: AnalysisOptions
@@ -14,22 +15,25 @@ public final class GraphAnalysis {
     }
 
     /// The strongly connected components of the dependency graph.
-    public private(set) lazy var components = StronglyConnectedComponents(index)
+    public var components: StronglyConnectedComponents { computedComponents.get { StronglyConnectedComponents(index) } }
 
     /// Each dependency cycle (component of two or more operations), analysed on first use.
-    public private(set) lazy var cycles: [DependencyCycle] = components.cycles.map {
-        DependencyCycle(members: $0, index: index, components: components)
+    public var cycles: [DependencyCycle] {
+        computedCycles.get {
+            let components = self.components
+            return components.cycles.map { DependencyCycle(members: $0, index: index, components: components) }
+        }
     }
 
     /// Root causes of operations that can never start, and what each blocks.
-    public private(set) lazy var blocking = BlockingAnalysis(graph, index, components)
+    public var blocking: BlockingAnalysis { computedBlocking.get { BlockingAnalysis(graph, index, components) } }
 
     /// The name of operation `i`.
-    public func name(_ operation: Int) -> String { graph.operations[operation].name }
+    public func name(_ operation: Int) -> String { graph.operations.name(at: operation) }
 
     /// Where operation `i` is created or declared.
     public func location(ofOperation operation: Int) -> SourceLocation {
-        graph.location(of: graph.operations[operation]) ?? graph.fallbackLocation
+        graph.location(ofOperation: operation) ?? graph.fallbackLocation
     }
 
     /// Where queue `q` is created or declared.
@@ -41,20 +45,27 @@ public final class GraphAnalysis {
     public func location(ofEdge position: Int, from waiter: Int) -> SourceLocation {
         switch index.origin(ofEdge: position) {
         case .dependency(let d):
-            return graph.location(of: graph.operations[waiter].dependencies[d]) ?? location(ofOperation: waiter)
+            return graph.location(of: graph.operations.dependency(d, at: waiter)) ?? location(ofOperation: waiter)
         case .exclusivity:
             return location(ofOperation: waiter)
         }
     }
 
     /// Which operations a cancel may reach before they start (S6, S20).
-    private(set) lazy var cancellation = CancellationReach(graph, index)
+    var cancellation: CancellationReach { computedCancellation.get { CancellationReach(graph, index) } }
 
     /// The schedules the scheduling rules simulate to judge deadlocks that depend on timing.
-    private(set) lazy var schedules = ExploredSchedules(self)
+    var schedules: ExploredSchedules { computedSchedules.get { ExploredSchedules(self) } }
 
     /// Which scheduling features the graph uses (priorities, reads and writes, …), in one pass.
-    public private(set) lazy var schedulingFeatures = SchedulingFeatures(graph, index)
+    public var schedulingFeatures: SchedulingFeatures { computedFeatures.get { SchedulingFeatures(graph, index) } }
+
+    private let computedComponents = Computed<StronglyConnectedComponents>()
+    private let computedCycles = Computed<[DependencyCycle]>()
+    private let computedBlocking = Computed<BlockingAnalysis>()
+    private let computedCancellation = Computed<CancellationReach>()
+    private let computedSchedules = Computed<ExploredSchedules>()
+    private let computedFeatures = Computed<SchedulingFeatures>()
 }
 
 /// Settings of the analysis that rules read.

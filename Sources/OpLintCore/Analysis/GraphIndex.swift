@@ -67,14 +67,21 @@ public struct GraphIndex: Sendable {
     public let duplicateQueues: [Duplicate]
     public let selfDependencies: [(operation: Int32, index: Int32)]
 
-    /// Operation names in declaration order, for lookups.
-    private let names: [String]
+    /// The operations' names, for lookups.
+    private let names: OperationNames
     private let table: NameTable
     private let queueIndex: [String: Int32]
 
     /// - Complexity: O(*n* + *e*) expected, for *n* operations and *e* dependencies.
     public init(_ graph: OperationGraph) {
-        let n = graph.operations.count
+        self.init(graph, parallelFrom: 100_000)
+    }
+
+    /// The index, with names resolved on two threads when the graph has at least
+    /// `parallelFrom` references (the same result either way).
+    init(_ graph: OperationGraph, parallelFrom: Int) {
+        let columns = graph.operations.columns
+        let n = columns.operationCount
 
         var queueIndex = [String: Int32](minimumCapacity: graph.queues.count)
         var duplicateQueues: [Duplicate] = []
@@ -86,10 +93,7 @@ public struct GraphIndex: Sendable {
             }
         }
 
-        var names: [String] = []
-        var nameHashes: [UInt64] = []
         var unknown: [UnknownReference] = []
-        var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
         var categoryIndex: [String: Int32] = [:]
         var categories: [String] = []
         var lastInCategory: [Int32] = []
@@ -100,97 +104,80 @@ public struct GraphIndex: Sendable {
         var operationWaits: [(Int32, Int32, Int32)] = []
         var queueWaits: [(Int32, Int32, Int32)] = []
         var duplicatePairs: [(Int32, Int32)] = []
-        var table: NameTable?
 
-        graph.operations.withUnsafeBufferPointer { operations in
-            // Names, their hashes, and the hash of every dependency, in one sequential pass.
-            names.reserveCapacity(n)
-            nameHashes.reserveCapacity(n)
-            var referenceHashes: [UInt64] = []
-            var lastQueueName: String?
-            var lastQueue: Int32 = Self.noQueue
-            for i in 0..<n {
-                let name = operations[i].name
-                names.append(name)
-                nameHashes.append(NameTable.hash(name))
-                for dependency in operations[i].dependencies {
-                    referenceHashes.append(NameTable.hash(dependency.name))
+        // The queue of each operation: its queue name resolved once per distinct name.
+        let queueOfName = columns.queueNames.map { queueIndex[$0] ?? Self.unknownQueue }
+        var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
+        for i in 0..<n {
+            let symbol = columns.queue[i]
+            guard symbol >= 0 else { continue }
+            let queue = queueOfName[Int(symbol)]
+            queueOfOperation[i] = queue
+            if queue == Self.unknownQueue { unknown.append(UnknownReference(operation: i, kind: .queue, index: 0)) }
+        }
+
+        // Names and the names of references, hashed while the file was read or here.
+        let names = OperationNames(columns: columns)
+        let nameHashes = columns.nameHashes.count == n ? columns.nameHashes : (0..<n).map { i in
+            names.withOperationName(i, NameTable.hash(bytes:))
+        }
+        let referenceTotal = columns.referenceTotal
+        let referenceHashes = columns.referenceHashes.count == referenceTotal ? columns.referenceHashes : (0..<referenceTotal).map { r in
+            names.withReferenceName(r, NameTable.hash(bytes:))
+        }
+        let table = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
+        let resolved = Self.resolve(referenceHashes, with: table, names: names, parallel: referenceTotal >= parallelFrom)
+        targets.reserveCapacity(referenceTotal)
+        origins.reserveCapacity(referenceTotal)
+        for i in 0..<n {
+            let first = Int(columns.referenceStart[i])
+            for d in 0..<Int(columns.referenceCount[i]) {
+                let target = resolved[first + d]
+                guard target >= 0 else {
+                    unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
+                    continue
                 }
-                if let queue = operations[i].queue {
-                    if queue != lastQueueName {
-                        lastQueueName = queue
-                        lastQueue = queueIndex[queue] ?? Self.unknownQueue
+                if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
+                targets.append(target)
+                origins.append(Int32(d))
+            }
+            if columns.detailIndex[i] >= 0 {
+                let details = columns.details[Int(columns.detailIndex[i])]
+                for category in details.exclusive {
+                    let c: Int32
+                    if let known = categoryIndex[category] {
+                        c = known
+                    } else {
+                        c = Int32(categories.count)
+                        categoryIndex[category] = c
+                        categories.append(category)
+                        lastInCategory.append(-1)
                     }
-                    queueOfOperation[i] = lastQueue
-                    if lastQueue == Self.unknownQueue {
-                        unknown.append(UnknownReference(operation: i, kind: .queue, index: 0))
+                    let previous = lastInCategory[Int(c)]
+                    if previous >= 0 {
+                        targets.append(previous)
+                        origins.append(-(c + 1))
                     }
+                    lastInCategory[Int(c)] = Int32(i)
                 }
             }
+            start[i + 1] = Int32(targets.count)
+        }
 
-            names.withUnsafeBufferPointer { names in
-                let built = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
-                table = built
-                let candidates = built.candidates(for: referenceHashes)
-                referenceHashes = []
-                targets.reserveCapacity(candidates.count)
-                origins.reserveCapacity(candidates.count)
-                var reference = 0
-                for i in 0..<n {
-                    let dependencies = operations[i].dependencies
-                    for d in dependencies.indices {
-                        let dependency = dependencies[d].name
-                        var target = candidates[reference]
-                        reference += 1
-                        // A candidate shares the hash; confirm the name (and resolve the rare collision).
-                        if target >= 0 && names[Int(target)] != dependency {
-                            target = built.find(dependency, hash: NameTable.hash(dependency), in: names) ?? -1
-                        }
-                        guard target >= 0 else {
-                            unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
-                            continue
-                        }
-                        if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
-                        targets.append(target)
-                        origins.append(Int32(d))
-                    }
-                    if !operations[i].exclusive.isEmpty {
-                        for category in operations[i].exclusive {
-                            let c: Int32
-                            if let known = categoryIndex[category] {
-                                c = known
-                            } else {
-                                c = Int32(categories.count)
-                                categoryIndex[category] = c
-                                categories.append(category)
-                                lastInCategory.append(-1)
-                            }
-                            let previous = lastInCategory[Int(c)]
-                            if previous >= 0 {
-                                targets.append(previous)
-                                origins.append(-(c + 1))
-                            }
-                            lastInCategory[Int(c)] = Int32(i)
-                        }
-                    }
-                    start[i + 1] = Int32(targets.count)
+        for i in 0..<n where columns.detailIndex[i] >= 0 {
+            let details = columns.details[Int(columns.detailIndex[i])]
+            for (w, wait) in details.waitsFor.enumerated() {
+                if let target = table.find(wait.name, in: names) {
+                    operationWaits.append((Int32(i), target, Int32(w)))
+                } else {
+                    unknown.append(UnknownReference(operation: i, kind: .waitsFor, index: w))
                 }
-
-                for i in 0..<n where !operations[i].waitsFor.isEmpty || !operations[i].waitsForQueues.isEmpty {
-                    for (w, wait) in operations[i].waitsFor.enumerated() {
-                        if let target = built.find(wait.name, hash: NameTable.hash(wait.name), in: names) {
-                            operationWaits.append((Int32(i), target, Int32(w)))
-                        } else {
-                            unknown.append(UnknownReference(operation: i, kind: .waitsFor, index: w))
-                        }
-                    }
-                    for (w, wait) in operations[i].waitsForQueues.enumerated() {
-                        if let target = queueIndex[wait.name] {
-                            queueWaits.append((Int32(i), target, Int32(w)))
-                        } else {
-                            unknown.append(UnknownReference(operation: i, kind: .waitsForQueues, index: w))
-                        }
-                    }
+            }
+            for (w, wait) in details.waitsForQueues.enumerated() {
+                if let target = queueIndex[wait.name] {
+                    queueWaits.append((Int32(i), target, Int32(w)))
+                } else {
+                    unknown.append(UnknownReference(operation: i, kind: .waitsForQueues, index: w))
                 }
             }
         }
@@ -226,8 +213,35 @@ public struct GraphIndex: Sendable {
         self.duplicateQueues = duplicateQueues
         self.selfDependencies = selfDependencies
         self.names = names
-        self.table = table ?? NameTable(names: UnsafeBufferPointer(start: nil, count: 0), hashes: [], duplicates: &duplicatePairs)
+        self.table = table
         self.queueIndex = queueIndex
+    }
+
+    /// The operation each reference names (first declaration), or -1: candidates by hash in
+    /// batches, each confirmed by its bytes; on two threads for a large graph.
+    ///
+    /// - Complexity: O(*r*) expected for *r* references.
+    private static func resolve(_ hashes: [UInt64], with table: NameTable, names: OperationNames, parallel: Bool) -> [Int32] {
+        var resolved = [Int32](repeating: -1, count: hashes.count)
+        hashes.withUnsafeBufferPointer { hashes in
+        resolved.withUnsafeMutableBufferPointer { resolved in
+            let shared = UnsafeSendable((hashes, resolved))
+            func resolve(_ range: Range<Int>) {
+                let (hashes, resolved) = shared.value
+                let part = UnsafeMutableBufferPointer(rebasing: resolved[range])
+                table.candidates(for: UnsafeBufferPointer(rebasing: hashes[range]), into: part)
+                for r in range {
+                    let target = resolved[r]
+                    // A candidate shares the hash; confirm the name (and resolve the rare collision).
+                    if target >= 0 && !names.withReferenceName(r, { names.operation(Int(target), isNamed: $0) }) {
+                        resolved[r] = names.withReferenceName(r) { table.find($0, hash: hashes[r], in: names) } ?? -1
+                    }
+                }
+            }
+            let half = hashes.count / 2
+            Parallel.both({ resolve(0..<half) }, { resolve(half..<hashes.count) }, inParallel: parallel)
+        }}
+        return resolved
     }
 
     /// The number of operations.
@@ -235,9 +249,7 @@ public struct GraphIndex: Sendable {
 
     /// The operation declared first with this name.
     public func operation(named name: String) -> Int? {
-        names.withUnsafeBufferPointer { names in
-            table.find(name, hash: NameTable.hash(name), in: names).map(Int.init)
-        }
+        table.find(name, in: names).map(Int.init)
     }
 
     /// The queue declared first with this name.

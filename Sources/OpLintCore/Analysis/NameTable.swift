@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Names to indices, first declaration wins: an open-addressing hash table built and queried
 /// in batches sorted by hash, so that a million names cost sequential memory traffic rather
 /// than a cache miss per name.
@@ -11,11 +19,12 @@ struct NameTable: Sendable {
     private var slots: [Int32]
     private let shift: UInt64
 
-    /// A table of `names`, with their `hashes` (`NameTable.hash`), and the later declarations
-    /// of names declared before, as (first, duplicate) pairs in declaration order.
+    /// A table of the operation names of `names`, with their `hashes` (`NameTable.hash`), and
+    /// the later declarations of names declared before, as (first, duplicate) pairs in
+    /// declaration order.
     ///
     /// - Complexity: O(*n*).
-    init(names: UnsafeBufferPointer<String>, hashes nameHashes: [UInt64], duplicates: inout [(Int32, Int32)]) {
+    init(names: OperationNames, hashes nameHashes: [UInt64], duplicates: inout [(Int32, Int32)]) {
         let n = names.count
         var bits: UInt64 = 4
         while (1 << bits) < n * 2 { bits += 1 }
@@ -24,7 +33,7 @@ struct NameTable: Sendable {
         self.shift = shift
         var hashes = [UInt64](repeating: 0, count: size)
         var slots = [Int32](repeating: -1, count: size)
-        let order = Self.orderByHash(nameHashes, bits: bits)
+        let order = nameHashes.withUnsafeBufferPointer { Self.orderByHash($0, bits: bits) }
         hashes.withUnsafeMutableBufferPointer { hashes in
         slots.withUnsafeMutableBufferPointer { slots in
             let mask = size - 1
@@ -38,7 +47,7 @@ struct NameTable: Sendable {
                         hashes[p] = hash
                         break
                     }
-                    if hashes[p] == hash && names[Int(v)] == names[Int(i)] {
+                    if hashes[p] == hash && names.same(Int(v), Int(i)) {
                         duplicates.append((min(v, i), max(v, i)))
                         if i < v { slots[p] = i }
                         break
@@ -53,7 +62,7 @@ struct NameTable: Sendable {
     }
 
     /// Indices of items sorted by the top bits of their hash (stable), by two counting passes.
-    private static func orderByHash(_ hashes: [UInt64], bits: UInt64) -> [Int32] {
+    private static func orderByHash(_ hashes: UnsafeBufferPointer<UInt64>, bits: UInt64) -> [Int32] {
         let partitionBits = min(bits, 12)
         let partitionShift = 64 - partitionBits
         var counts = [Int](repeating: 0, count: (1 << Int(partitionBits)) + 1)
@@ -76,11 +85,18 @@ struct NameTable: Sendable {
     /// - Complexity: O(*k*) for *k* hashes.
     func candidates(for queries: [UInt64]) -> [Int32] {
         var result = [Int32](repeating: -1, count: queries.count)
+        queries.withUnsafeBufferPointer { queries in
+            result.withUnsafeMutableBufferPointer { candidates(for: queries, into: $0) }
+        }
+        return result
+    }
+
+    /// `candidates(for:)` into `result`, which has one place per query.
+    func candidates(for queries: UnsafeBufferPointer<UInt64>, into result: UnsafeMutableBufferPointer<Int32>) {
         let order = Self.orderByHash(queries, bits: 64 - shift)
         let mask = slots.count - 1
         hashes.withUnsafeBufferPointer { hashes in
         slots.withUnsafeBufferPointer { slots in
-        result.withUnsafeMutableBufferPointer { result in
             for q in order {
                 let hash = queries[Int(q)]
                 var p = Int(hash >> shift)
@@ -91,22 +107,27 @@ struct NameTable: Sendable {
                     p = (p + 1) & mask
                 }
             }
-        }}}
-        return result
+        }}
     }
 
-    /// The index of `name`, comparing names, or nil.
+    /// The index of the operation whose name is `name`, comparing bytes, or nil.
     ///
     /// - Complexity: O(1) expected.
-    func find(_ name: String, hash: UInt64, in names: UnsafeBufferPointer<String>) -> Int32? {
+    func find(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64, in names: OperationNames) -> Int32? {
         var p = Int(hash >> shift)
         let mask = slots.count - 1
         while true {
             let v = slots[p]
             if v < 0 { return nil }
-            if hashes[p] == hash && names[Int(v)] == name { return v }
+            if hashes[p] == hash && names.operation(Int(v), isNamed: name) { return v }
             p = (p + 1) & mask
         }
+    }
+
+    /// The index of the operation called `name`, or nil.
+    func find(_ name: String, in names: OperationNames) -> Int32? {
+        var name = name
+        return name.withUTF8 { find($0, hash: Self.hash(bytes: $0), in: names) }
     }
 
     /// A 64-bit hash of the UTF-8 bytes, eight at a time.
@@ -117,7 +138,7 @@ struct NameTable: Sendable {
     }
 
     @inline(__always)
-    private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return mix(h) }
         var i = 0
@@ -147,5 +168,45 @@ struct NameTable: Sendable {
         x ^= x >> 29
         x = x &* 0xbf58_476d_1ce4_e5b9
         return x ^ (x >> 32)
+    }
+}
+
+/// The operation names of an `OperationColumns`, compared as bytes.
+struct OperationNames {
+    let columns: OperationColumns
+
+    var count: Int { columns.operationCount }
+
+    /// Whether operations `a` and `b` have the same name.
+    @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
+        let length = columns.nameLength[a]
+        guard length == columns.nameLength[b] else { return false }
+        return columns.text.withUnsafeBufferPointer { text in
+            memcmp(text.baseAddress! + Int(columns.nameStart[a]), text.baseAddress! + Int(columns.nameStart[b]), Int(length)) == 0
+        }
+    }
+
+    /// Whether operation `i` is called `name`.
+    @inline(__always) func operation(_ i: Int, isNamed name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = Int(columns.nameLength[i])
+        guard length == name.count else { return false }
+        guard length > 0 else { return true }
+        return columns.text.withUnsafeBufferPointer { text in
+            memcmp(text.baseAddress! + Int(columns.nameStart[i]), name.baseAddress!, length) == 0
+        }
+    }
+
+    /// The bytes of operation `i`'s name.
+    @inline(__always) func withOperationName<T>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        columns.text.withUnsafeBufferPointer { text in
+            body(UnsafeBufferPointer(rebasing: text[Int(columns.nameStart[i])..<Int(columns.nameStart[i]) + Int(columns.nameLength[i])]))
+        }
+    }
+
+    /// The bytes of reference `r`'s name.
+    @inline(__always) func withReferenceName<T>(_ r: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        columns.text.withUnsafeBufferPointer { text in
+            body(UnsafeBufferPointer(rebasing: text[Int(columns.referenceNameStart[r])..<Int(columns.referenceNameStart[r]) + Int(columns.referenceNameLength[r])]))
+        }
     }
 }

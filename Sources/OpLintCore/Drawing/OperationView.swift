@@ -121,7 +121,7 @@ struct OperationView {
     /// A dependency cycle drawn as one node, and the cluster it belongs in when all its
     /// operations share one.
     private func componentNode(_ members: [Int], id: String) -> (DrawingScene.Node, DrawingGroups.Key?) {
-        let names = members.map { graph.operations[$0].name }
+        let names = members.map { graph.operations.name(at: $0) }
         let shown = names.prefix(3).map { DOTText.truncated($0, to: 20) }.joined(separator: ", ")
             + (names.count > 3 ? ", …" : "")
         var label = "<B>cycle of \(members.count) operations</B><BR/>" + DrawingStyle.small(DOTText.html(shown))
@@ -156,14 +156,14 @@ struct OperationView {
                 let tail = nodeID(dependency)
                 let head = nodeID(waiter)
                 if tail == head && tail.hasPrefix("cycle") { continue }
-                let waiterName = graph.operations[waiter].name
-                let dependencyName = graph.operations[dependency].name
+                let waiterName = graph.operations.name(at: waiter)
+                let dependencyName = graph.operations.name(at: dependency)
                 var kind = DrawingStyle.EdgeKind.dependency
                 var text = "\(waiterName) waits for \(dependencyName)"
                 var location: SourceLocation?
                 switch index.origin(ofEdge: position) {
                 case .dependency(let d):
-                    location = graph.location(of: graph.operations[waiter].dependencies[d])
+                    location = graph.location(of: graph.operations.dependency(d, at: waiter))
                 case .exclusivity(let category):
                     kind = .exclusivity
                     text += " (implicit: both in exclusivity category \u{201C}\(category)\u{201D})"
@@ -182,7 +182,7 @@ struct OperationView {
     private func addWaitEdges(to bundles: inout EdgeBundles, clusterNodes: [[DrawingScene.Node]], scene: inout DrawingScene) {
         for wait in index.operationWaits where isSelected(Int(wait.waiter)) && isSelected(Int(wait.target)) {
             let waiter = graph.operations[Int(wait.waiter)]
-            var text = "\(waiter.name) calls waitUntilFinished() on \(graph.operations[Int(wait.target)].name)"
+            var text = "\(waiter.name) calls waitUntilFinished() on \(graph.operations.name(at: Int(wait.target)))"
             let location = graph.location(of: waiter.waitsFor[Int(wait.index)])
             if let location { text += "\nat \(location)" }
             bundles.add(tail: nodeID(Int(wait.target)), head: nodeID(Int(wait.waiter)), kind: .wait, cycle: false,

@@ -48,7 +48,7 @@ struct QueueView {
                 }
                 bundles.add(tail: groups.nodeID(tail), head: groups.nodeID(head), kind: .dependency,
                             cycle: marks.isCycleEdge(waiter, dependency), critical: false,
-                            tooltip: "\(graph.operations[waiter].name) waits for \(graph.operations[dependency].name)", url: nil)
+                            tooltip: "\(graph.operations.name(at: waiter)) waits for \(graph.operations.name(at: dependency))", url: nil)
             }
         }
         for wait in index.operationWaits where isSelected(Int(wait.waiter)) && isSelected(Int(wait.target)) {
@@ -56,7 +56,7 @@ struct QueueView {
             let head = groups.keyOfOperation[Int(wait.waiter)]
             guard tail != head else { continue }
             bundles.add(tail: groups.nodeID(tail), head: groups.nodeID(head), kind: .wait, cycle: false, critical: false,
-                        tooltip: "\(graph.operations[Int(wait.waiter)].name) waits for \(graph.operations[Int(wait.target)].name)",
+                        tooltip: "\(graph.operations.name(at: Int(wait.waiter))) waits for \(graph.operations.name(at: Int(wait.target)))",
                         url: nil)
         }
         for key in groups.order where tallies[groups.rank(key)].operations > 0 {
@@ -67,7 +67,7 @@ struct QueueView {
             let head = groups.keyOfOperation[Int(wait.waiter)]
             guard tallies[groups.rank(key)].operations > 0, key != head else { continue }
             bundles.add(tail: groups.nodeID(key), head: groups.nodeID(head), kind: .queueWait, cycle: false, critical: false,
-                        tooltip: "\(graph.operations[Int(wait.waiter)].name) waits for all of queue \(graph.queues[Int(wait.queue)].name)",
+                        tooltip: "\(graph.operations.name(at: Int(wait.waiter))) waits for all of queue \(graph.queues[Int(wait.queue)].name)",
                         url: nil)
         }
         scene.edges = bundles.edges(direction: options.edges, mergingOpposites: true, marks: &scene.marks)

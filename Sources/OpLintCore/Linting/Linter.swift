@@ -5,6 +5,11 @@ public struct Linter: Sendable {
     /// Severity per rule code; nil turns the rule off.
     public var severities: [String: Severity?]
     public var options: AnalysisOptions
+    /// When set, each rule's wall time is recorded here (`--timing`).
+    public var times: PhaseTimes?
+    /// How many threads run rules; nil = as many as there are cores (at most four) when the
+    /// graph has at least `parallelThreshold` operations, else one. Findings do not depend on it.
+    public var threads: Int?
 
     public init(rules: [any Rule] = RuleRegistry.makeAll(), severities: [String: Severity?] = [:], options: AnalysisOptions = AnalysisOptions()) {
         self.rules = rules
@@ -23,15 +28,17 @@ public struct Linter: Sendable {
     /// Lints an analysis that may be shared with other work (simulation, rendering).
     public func lint(_ analysis: GraphAnalysis) -> LintResult {
         var findings: [Finding] = []
-        for rule in rules where isEnabled(rule) {
-            let code = rule.id.code
-            let override = severities[code]
-            for var finding in rule.check(analysis) {
+        for (rule, ruleFindings) in runRules(on: analysis) {
+            let override = severities[rule.id.code]
+            for var finding in ruleFindings {
                 if case .some(.some(let severity)) = override { finding.severity = severity }
                 findings.append(finding.limitingRelated())
             }
         }
         findings.append(contentsOf: analysis.graph.diagnostics)
+        let clock = ContinuousClock()
+        let finishing = clock.now
+        defer { times?.record("sort and suppress findings", clock.now - finishing) }
         Suppression.apply(to: &findings, in: analysis.graph)
         InlineSuppression.apply(to: &findings, facts: analysis.graph.sourceFacts, unused: unusedSuppressionSeverity, enabledRules: enabledRuleKeys)
         findings.sort(by: Finding.reportOrder)
@@ -87,8 +94,9 @@ public struct LintResult: Sendable, Equatable {
 enum Suppression {
     static func apply(to findings: inout [Finding], in graph: OperationGraph) {
         var disabled: [String: [String]] = [:]
-        for operation in graph.operations where !operation.disabledRules.isEmpty {
-            disabled[operation.name, default: []] += operation.disabledRules
+        let operations = graph.operations
+        for (i, detail) in operations.columns.detailIndex.enumerated() where detail >= 0 && !operations.disabledRules(at: i).isEmpty {
+            disabled[operations.name(at: i), default: []] += operations.disabledRules(at: i)
         }
         guard !disabled.isEmpty else { return }
         for i in findings.indices {

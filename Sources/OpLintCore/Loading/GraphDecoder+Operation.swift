@@ -1,35 +1,96 @@
-/// The `operations` array: the hot path of loading.
+/// The `operations` array: the hot path of loading, written straight into the columns of
+/// `OperationGraph.OperationList` — no `Operation` value and no array per operation.
 extension GraphDecoder {
-    /// Appends the operations of the `operations` array, each built in place.
-    func decodeOperations(into operations: inout [OperationGraph.Operation]) throws(LoadError) {
+    /// Appends the operations of the `operations` array.
+    func decodeOperations(into list: inout OperationGraph.OperationList) throws(LoadError) {
         let start = try next()
         guard start.kind == .arrayStart else { throw typeError("operations", "an array of operations", start) }
-        // About one operation per 96 bytes in typical files: reserving that once avoids copying
-        // (and touching twice) a large array while it grows; pages never written cost nothing.
-        // Capped so a huge file of something else does not reserve gigabytes of address space.
-        operations.reserveCapacity(operations.count + min(byteCount / 96, 4_000_000))
-        let scratch = ReferenceBuffer()
-        let blank = OperationGraph.Operation(name: "")
+        // About one operation per 96 bytes and two references per operation in typical files:
+        // reserving that once avoids copying large arrays while they grow; pages never written
+        // cost nothing. Capped so a huge file of something else does not reserve gigabytes.
+        let expected = min(byteCount / 96, 4_000_000)
+        list.columns.reserve(operations: expected, references: 2 * expected, textBytes: 24 * expected)
+        // Names are hashed as they are read when every earlier operation has its hash too.
+        var hashing = list.columns.nameHashes.count == list.columns.operationCount
+            && list.columns.referenceHashes.count == list.columns.referenceTotal
+        defer {
+            if !hashing {
+                list.columns.nameHashes = []
+                list.columns.referenceHashes = []
+            }
+        }
+        var queues = QueueSymbols(list.columns)
         while true {
-            let token = try next()
+            let token = try next(acceptingPause: chunk != nil)
+            if token.kind == .pause {
+                // An operation starts where the other thread started reading.
+                if let chunk, join(chunk, at: token, into: &list) { continue }
+                continue
+            }
             if token.kind == .arrayEnd { return }
             guard token.kind == .objectStart else {
                 throw error(at: token.offset, "each operation must be an object, found \(describe(token))")
             }
-            operations.append(blank)
-            let number = operations.count
-            try decodeOperation(into: &operations[number - 1], at: token.offset, number: number, scratch: scratch)
+            try decodeOperation(into: &list.columns, at: token.offset, number: list.columns.operationCount + 1, hashing: &hashing, queues: &queues)
+        }
+    }
+
+    /// Takes the operations the other thread read, when the reader paused at the very operation
+    /// it started at and it read to the end of the array; then the next token is the array's end.
+    private func join(_ chunk: OperationChunk, at token: JSONToken, into list: inout OperationGraph.OperationList) -> Bool {
+        guard Int(token.offset) == chunk.start, let outcome = chunk.wait(), let end = outcome.arrayEnd,
+              tokenizer.resume(at: end) else { return false }
+        list.columns.append(outcome.columns, documentShift: 0)
+        unknownKeys.keys += outcome.unknownKeys
+        chunk.markJoined()
+        return true
+    }
+
+    /// The operations of an array read from the middle (`OperationChunk`): each object up to
+    /// the array's end, whose offset it returns.
+    func decodeOperationElements(into list: inout OperationGraph.OperationList) throws(LoadError) -> Int {
+        list.columns.reserve(operations: byteCount / 96, references: byteCount / 48, textBytes: byteCount / 4)
+        var hashing = true
+        var queues = QueueSymbols(list.columns)
+        while true {
+            let token = try next()
+            if token.kind == .arrayEnd {
+                guard try next().kind == .end else { throw error(at: token.offset, "unexpected content after the array") }
+                return Int(token.offset)
+            }
+            guard token.kind == .objectStart else {
+                throw error(at: token.offset, "each operation must be an object, found \(describe(token))")
+            }
+            try decodeOperation(into: &list.columns, at: token.offset, number: list.columns.operationCount + 1, hashing: &hashing, queues: &queues)
         }
     }
 
     /// One operation object, after its `{`.
     private func decodeOperation(
-        into operation: inout OperationGraph.Operation, at offset: UInt32, number: Int,
-        scratch: ReferenceBuffer
+        into columns: inout OperationColumns, at offset: UInt32, number: Int,
+        hashing: inout Bool, queues: inout QueueSymbols
     ) throws(LoadError) {
-        var hasName = false
+        var name: (start: UInt32, length: UInt32)?
+        var queue: Int32 = -1
+        var queuePosition = PackedPosition.none
         var start: OperationGraph.Operation.StartMode?
+        var priority = 0
+        var qualityOfService = QualityOfService.default
+        var duration = 1.0
+        var addedAt = 0.0
+        var kind = OperationGraph.Operation.Kind.block
+        var flags = OperationColumns.Flags.defaults
+        var count = 1
+        var details: OperationGraph.Operation.Details?
+        func details_() -> OperationGraph.Operation.Details {
+            if let details { return details }
+            let made = OperationGraph.Operation.Details()
+            details = made
+            return made
+        }
+        let firstReference = UInt32(truncatingIfNeeded: columns.referenceTotal)
         var unknown: [(key: JSONToken, context: String, allowed: [String])] = []
+        func set(_ flag: UInt8, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
         while true {
             let key = try next()
             if key.kind == .objectEnd { break }
@@ -40,44 +101,85 @@ extension GraphDecoder {
             }
             switch known {
             case .name:
-                operation.name = try string("name").0
-                hasName = true
+                let token = try stringToken("name")
+                name = appendText(token.bytes, to: &columns)
             case .queue:
-                let (queue, queueOffset) = try string("queue")
-                operation.queue = queue
-                operation.queuePosition = position(queueOffset)
+                let token = try stringToken("queue")
+                queue = queues.symbol(token.bytes, in: &columns)
+                queuePosition = PackedPosition.pack(position(token.offset))
             case .start: start = try named("start", OperationGraph.Operation.StartMode.self)
-            case .dependencies: operation.dependencies = try dependencies(&unknown, scratch: scratch)
-            case .priority: operation.priority = try priority()
-            case .qualityOfService: operation.qualityOfService = try named("qualityOfService", QualityOfService.self)
-            case .duration: operation.duration = try seconds("duration")
-            case .addedAt: operation.addedAt = try seconds("addedAt")
-            case .kind: operation.kind = try named("kind", OperationGraph.Operation.Kind.self)
-            case .asynchronous: operation.isAsynchronous = try bool("asynchronous")
-            case .finishes: operation.finishes = try bool("finishes")
-            case .checksCancellation: operation.checksCancellation = try bool("checksCancellation")
-            case .waitsFor: operation.waitsFor = try names("waitsFor")
-            case .waitsForQueues: operation.waitsForQueues = try names("waitsForQueues")
-            case .exclusive: operation.exclusive = try strings("exclusive")
-            case .barrier: operation.isBarrier = try bool("barrier")
-            case .reads: operation.reads = try strings("reads")
-            case .writes: operation.writes = try strings("writes")
-            case .count: operation.count = try integer("count", atLeast: 1)
-            case .location: operation.location = try decodeLocation("location")
-            case .labels: operation.labels = try labels("labels")
-            case .oplint: operation.disabledRules = try oplintSettings(&unknown)
+            case .dependencies:
+                try dependencies(into: &columns, hashing: hashing, &unknown)
+            case .priority: priority = try self.priority().rawValue
+            case .qualityOfService: qualityOfService = try named("qualityOfService", QualityOfService.self)
+            case .duration: duration = try seconds("duration")
+            case .addedAt: addedAt = try seconds("addedAt")
+            case .kind: kind = try named("kind", OperationGraph.Operation.Kind.self)
+            case .asynchronous: set(OperationColumns.Flags.asynchronous, try bool("asynchronous"))
+            case .finishes: set(OperationColumns.Flags.finishes, try bool("finishes"))
+            case .checksCancellation: set(OperationColumns.Flags.checksCancellation, try bool("checksCancellation"))
+            case .waitsFor: details_().waitsFor = try names("waitsFor")
+            case .waitsForQueues: details_().waitsForQueues = try names("waitsForQueues")
+            case .exclusive: details_().exclusive = try strings("exclusive")
+            case .barrier: set(OperationColumns.Flags.barrier, try bool("barrier"))
+            case .reads: details_().reads = try strings("reads")
+            case .writes: details_().writes = try strings("writes")
+            case .count: count = try integer("count", atLeast: 1)
+            case .location: details_().location = try decodeLocation("location")
+            case .labels: details_().labels = try labels("labels")
+            case .oplint: details_().disabledRules = try oplintSettings(&unknown)
             }
         }
-        guard hasName else { throw error(at: offset, "operation #\(number) has no \"name\"") }
-        operation.start = start ?? (operation.queue == nil ? .never : .queue)
-        operation.position = position(offset)
+        guard let name else { throw error(at: offset, "operation #\(number) has no \"name\"") }
+        columns.nameStart.append(name.start)
+        columns.nameLength.append(name.length)
+        if hashing {
+            let hash = columns.text.withUnsafeBufferPointer { text in
+                NameTable.hash(bytes: UnsafeBufferPointer(rebasing: text[Int(name.start)..<Int(name.start + name.length)]))
+            }
+            columns.nameHashes.append(hash)
+        }
+        columns.queue.append(queue)
+        columns.start.append(start ?? (queue < 0 ? .never : .queue))
+        columns.priority.append(priority)
+        columns.qualityOfService.append(qualityOfService)
+        columns.duration.append(duration)
+        columns.addedAt.append(addedAt)
+        columns.kind.append(kind)
+        columns.flags.append(flags)
+        columns.count.append(count)
+        columns.position.append(PackedPosition.pack(position(offset)))
+        columns.queuePosition.append(queuePosition)
+        columns.referenceStart.append(firstReference)
+        columns.referenceCount.append(UInt32(truncatingIfNeeded: columns.referenceTotal) - firstReference)
+        if let details {
+            columns.detailIndex.append(Int32(columns.details.count))
+            columns.details.append(details)
+        } else {
+            columns.detailIndex.append(-1)
+        }
         if !unknown.isEmpty {
-            let owner = "operation \(quoted(operation.name))"
+            let owner = "operation \(quoted(columns.string(name.start, name.length)))"
             for entry in unknown {
                 let context = entry.context.isEmpty ? owner : "\(entry.context) of \(owner)"
                 recordUnknownKey(entry.key, context: context, allowed: entry.allowed)
             }
         }
+    }
+
+    /// A string token.
+    private func stringToken(_ key: String) throws(LoadError) -> JSONToken {
+        let token = try next()
+        guard token.kind == .string else { throw typeError(key, "a string", token) }
+        return token
+    }
+
+    /// Copies a token's bytes to the end of `columns.text`.
+    @inline(__always)
+    private func appendText(_ bytes: UnsafeRawBufferPointer, to columns: inout OperationColumns) -> (start: UInt32, length: UInt32) {
+        let start = UInt32(truncatingIfNeeded: columns.text.count)
+        columns.text.append(contentsOf: bytes)
+        return (start, UInt32(truncatingIfNeeded: bytes.count))
     }
 
     /// `priority`: a name (`"high"`) or any integer.
@@ -96,13 +198,11 @@ extension GraphDecoder {
         }
     }
 
-    /// `dependencies`: names, or `{"name", "location"}` objects.
-    ///
-    /// Collected in `scratch` so the result is allocated once, at its exact size.
+    /// `dependencies`: names, or `{"name", "location"}` objects, appended as references.
     private func dependencies(
-        _ unknown: inout [(key: JSONToken, context: String, allowed: [String])],
-        scratch: ReferenceBuffer
-    ) throws(LoadError) -> [OperationGraph.Reference] {
+        into columns: inout OperationColumns, hashing: Bool,
+        _ unknown: inout [(key: JSONToken, context: String, allowed: [String])]
+    ) throws(LoadError) {
         let start = try next()
         let expected = "an array of operation names (strings or {\"name\", \"location\"} objects)"
         guard start.kind == .arrayStart else { throw typeError("dependencies", expected, start) }
@@ -110,11 +210,20 @@ extension GraphDecoder {
             let token = try next()
             switch token.kind {
             case .arrayEnd:
-                return scratch.take()
+                return
             case .string:
-                scratch.append(OperationGraph.Reference(token.text, position: position(token.offset)))
+                let name = appendText(token.bytes, to: &columns)
+                columns.referenceNameStart.append(name.start)
+                columns.referenceNameLength.append(name.length)
+                columns.referencePosition.append(PackedPosition.pack(position(token.offset)))
+                if hashing {
+                    columns.referenceHashes.append(NameTable.hash(bytes: UnsafeBufferPointer(
+                        start: token.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: token.bytes.count)))
+                }
             case .objectStart:
-                scratch.append(try dependencyObject(at: token.offset, &unknown))
+                let reference = try dependencyObject(at: token.offset, &unknown)
+                columns.appendReference(reference)
+                if hashing { columns.referenceHashes.append(NameTable.hash(reference.name)) }
             default:
                 throw error(at: token.offset,
                     "each item of \"dependencies\" must be an operation name (a string) or a {\"name\", \"location\"} object, found \(describe(token))")
@@ -167,5 +276,58 @@ extension GraphDecoder {
                 try skipValue(try next())
             }
         }
+    }
+}
+
+/// Queue names to their index in `OperationColumns.queueNames`, looked up by their bytes: a
+/// file of a million operations names a handful of queues a million times.
+struct QueueSymbols {
+    private var slots: [Int32]
+    private var slotHashes: [UInt64]
+    private var bytes: [[UInt8]]
+
+    init(_ columns: OperationColumns) {
+        slots = [Int32](repeating: -1, count: 64)
+        slotHashes = [UInt64](repeating: 0, count: 64)
+        bytes = []
+        for name in columns.queueNames { insert(Array(name.utf8)) }
+    }
+
+    /// The symbol of the queue name in `token`, added to `columns` if new.
+    mutating func symbol(_ token: UnsafeRawBufferPointer, in columns: inout OperationColumns) -> Int32 {
+        let buffer = UnsafeBufferPointer(start: token.baseAddress?.assumingMemoryBound(to: UInt8.self), count: token.count)
+        let hash = NameTable.hash(bytes: buffer)
+        let mask = slots.count - 1
+        var p = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let v = slots[p]
+            if v < 0 { break }
+            if slotHashes[p] == hash && bytes[Int(v)].elementsEqual(buffer) { return v }
+            p = (p + 1) & mask
+        }
+        let symbol = columns.queueSymbol(String(decoding: buffer, as: UTF8.self))
+        insert(Array(buffer))
+        return symbol
+    }
+
+    /// Adds the next symbol's name.
+    private mutating func insert(_ name: [UInt8]) {
+        bytes.append(name)
+        if bytes.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            slotHashes = [UInt64](repeating: 0, count: slots.count)
+            for symbol in bytes.indices { place(symbol) }
+        } else {
+            place(bytes.count - 1)
+        }
+    }
+
+    private mutating func place(_ symbol: Int) {
+        let hash = bytes[symbol].withUnsafeBufferPointer(NameTable.hash(bytes:))
+        let mask = slots.count - 1
+        var p = Int(truncatingIfNeeded: hash) & mask
+        while slots[p] >= 0 { p = (p + 1) & mask }
+        slots[p] = Int32(symbol)
+        slotHashes[p] = hash
     }
 }

@@ -13,7 +13,7 @@ extension GraphDecoder {
         case .objectStart: "an object"
         case .arrayStart: "an array"
         case .key: "the key \(quoted(token.text))"
-        case .objectEnd, .arrayEnd, .end, .error: "the end of the value"
+        case .objectEnd, .arrayEnd, .end, .error, .pause: "the end of the value"
         }
     }
 

@@ -11,11 +11,14 @@ struct GraphDecoder {
 
     /// The size of the document in bytes, to size the operations array once.
     let byteCount: Int
+    /// The second half of the operations, read on another thread, if the file is large.
+    let chunk: OperationChunk?
 
-    init(tokenizer: JSONTokenizer, document: Document, byteCount: Int) {
+    init(tokenizer: JSONTokenizer, document: Document, byteCount: Int, chunk: OperationChunk? = nil) {
         self.tokenizer = tokenizer
         self.document = document
         self.byteCount = byteCount
+        self.chunk = chunk
     }
 
     /// A position in this document (always document 0 of the graph being read).
@@ -29,8 +32,8 @@ struct GraphDecoder {
     }
 
     /// The next token; a JSON syntax error becomes a `LoadError`.
-    @inline(__always) func next() throws(LoadError) -> JSONToken {
-        let token = tokenizer.next()
+    @inline(__always) func next(acceptingPause: Bool = false) throws(LoadError) -> JSONToken {
+        let token = tokenizer.next(acceptingPause: acceptingPause)
         if token.kind == .error { throw syntaxError() }
         return token
     }

@@ -10,34 +10,26 @@ import Darwin
 struct GraphFile {
     /// The path as shown in messages (`<stdin>` for `-`).
     let path: String
-    /// The content; `bytes.capacity` ≥ `count` + padding and the bytes past `count` are zero.
-    let bytes: [UInt8]
+    /// The content and its padding.
+    let bytes: FileBytes
     /// The number of content bytes.
     var count: Int { bytes.count }
-    /// The number of readable bytes from the start of `bytes`.
-    let capacity: Int
+    /// The number of readable bytes, content and padding.
+    var capacity: Int { bytes.capacity }
 
     /// Copies `content` into a padded buffer.
     init(path: String, paddedBytes content: [UInt8]) {
-        let padding = JSONTokenizer.padding
-        let capacity = content.count + padding
         self.path = path
-        self.bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            content.withUnsafeBufferPointer { source in
-                if let from = source.baseAddress { base.update(from: from, count: source.count) }
-            }
-            (base + content.count).initialize(repeating: 0, count: padding)
-            initialized = content.count
-        }
-        self.capacity = capacity
+        self.bytes = FileBytes(copying: content)
     }
 
-    private init(path: String, bytes: [UInt8], capacity: Int) {
+    private init(path: String, bytes: FileBytes) {
         self.path = path
         self.bytes = bytes
-        self.capacity = capacity
     }
+
+    /// Files at least this large are mapped into memory rather than read.
+    static let mappingThreshold = 1 << 20
 
     /// Reads the file at `path` (`-` = standard input).
     ///
@@ -55,24 +47,27 @@ struct GraphFile {
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else {
             return try readStream(descriptor: descriptor, path: path)
         }
-        return try readRegular(descriptor: descriptor, path: path, size: Int(status.st_size))
+        let size = Int(status.st_size)
+        if size >= mappingThreshold, let mapped = FileBytes(mapping: descriptor, count: size, path: path) {
+            var after = stat()
+            if fstat(descriptor, &after) == 0, Int(after.st_size) != size {
+                throw LoadError(file: path, "the file changed while it was being read")
+            }
+            return GraphFile(path: path, bytes: mapped)
+        }
+        return try readRegular(descriptor: descriptor, path: path, size: size)
     }
 
     /// Reads a regular file of known size straight into the padded buffer.
     private static func readRegular(descriptor: Int32, path: String, size: Int) throws(LoadError) -> GraphFile {
-        let padding = JSONTokenizer.padding
-        let capacity = size + padding
-        var failure: Int32 = 0
         var grew = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
+        let bytes = try FileBytes(count: size) { (base: UnsafeMutablePointer<UInt8>) throws(LoadError) -> Int in
             var total = 0
             while total < size {
                 let got = readDescriptor(descriptor, base + total, size - total)
                 if got < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
-                    break
+                    throw LoadError(file: path, readFailure(errno))
                 }
                 if got == 0 { break }
                 total += got
@@ -81,14 +76,12 @@ struct GraphFile {
                 var probe: UInt8 = 0
                 grew = readDescriptor(descriptor, &probe, 1) > 0
             }
-            (base + total).initialize(repeating: 0, count: capacity - total)
-            initialized = total
+            return total
         }
-        if failure != 0 { throw LoadError(file: path, readFailure(failure)) }
         if grew {
             throw LoadError(file: path, "the file changed while it was being read")
         }
-        return GraphFile(path: path, bytes: bytes, capacity: capacity)
+        return GraphFile(path: path, bytes: bytes)
     }
 
     /// Reads a pipe, a terminal or standard input to its end.

@@ -9,7 +9,10 @@ extension GraphLoader {
         let queues = Set(graph.queues.map(\.name))
         var operations: [String: Int] = [:]
         operations.reserveCapacity(graph.operations.count)
-        for operation in graph.operations { operations[operation.name] = max(operations[operation.name] ?? 0, operation.count) }
+        for i in graph.operations.indices {
+            let name = graph.operations.name(at: i)
+            operations[name] = max(operations[name] ?? 0, graph.operations.count(at: i))
+        }
         for event in graph.events {
             let target = event.action.target
             let exists: Bool

@@ -37,18 +37,39 @@ public enum GraphLoader {
 
     /// Parses one file; events are checked by the caller once every file is merged.
     static func decode(_ file: GraphFile) throws(LoadError) -> OperationGraph {
-        if file.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        let bytes = file.bytes
+        if bytes.buffer.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw LoadError(file: file.path, "the file is empty; expected a JSON graph (format version 1)")
         }
         guard file.count < Int(UInt32.max) else {
             throw LoadError(file: file.path, "the file is larger than 4 GiB, which the JSON reader cannot handle")
         }
-        let document = Document(path: file.path, bytes: file.bytes)
-        return try file.bytes.withUnsafeBufferPointer { buffer throws(LoadError) -> OperationGraph in
-            guard let base = buffer.baseAddress,
-                  let tokenizer = JSONTokenizer(bytes: base, length: file.count, capacity: file.capacity)
-            else { throw LoadError(file: file.path, "out of memory while reading the file") }
-            return try GraphDecoder(tokenizer: tokenizer, document: document, byteCount: file.count).decode()
-        }
+        let document = Document(path: file.path, file: bytes)
+        return try decode(file, document: document, splitAt: OperationChunk.split(bytes.base, length: bytes.count))
+    }
+
+    /// Parses one file; with `splitAt`, the operations from that offset on are read on another
+    /// thread (`OperationChunk`), with the same result and the same errors as without.
+    static func decode(_ file: GraphFile, document: Document, splitAt start: Int?) throws(LoadError) -> OperationGraph {
+        if let start, let halves = decodeInHalves(file, document: document, start: start) { return halves.graph }
+        let bytes = file.bytes
+        guard let tokenizer = JSONTokenizer(bytes: bytes.base, length: bytes.count, capacity: bytes.capacity)
+        else { throw LoadError(file: file.path, "out of memory while reading the file") }
+        return try GraphDecoder(tokenizer: tokenizer, document: document, byteCount: bytes.count).decode()
+    }
+
+    /// The graph read with the operations from `start` on read on another thread, and whether
+    /// that thread's operations were used (else this thread read them too); nil after any error,
+    /// which the one-thread reader then reports as it does.
+    static func decodeInHalves(_ file: GraphFile, document: Document, start: Int) -> (graph: OperationGraph, joined: Bool)? {
+        let bytes = file.bytes
+        let chunk = OperationChunk.read(bytes.base, length: bytes.count, capacity: bytes.capacity, start: start, document: document)
+        defer { _ = chunk.wait() }
+        guard let tokenizer = JSONTokenizer(bytes: bytes.base, length: bytes.count, capacity: bytes.capacity) else { return nil }
+        tokenizer.limitValidation(to: start)
+        tokenizer.pause(at: start)
+        guard let graph = try? GraphDecoder(tokenizer: tokenizer, document: document, byteCount: bytes.count, chunk: chunk).decode()
+        else { return nil }
+        return (graph, chunk.joined)
     }
 }

@@ -4,6 +4,8 @@ import CSimdJSON
 enum JSONTokenKind: Int32 {
     case end = 0, objectStart, objectEnd, arrayStart, arrayEnd, key, string
     case int64, uint64, double, `true`, `false`, null, error
+    /// The reader stopped before an array element (`JSONTokenizer.pause(at:)`).
+    case pause
 }
 
 /// One JSON token; `bytes` is valid while its tokenizer lives.
@@ -22,8 +24,8 @@ struct JSONToken {
     }
 
     @inline(__always) var kind: JSONTokenKind {
-        // The C side only produces kinds 0...13, which are exactly the cases.
-        raw.kind >= 0 && raw.kind <= 13 ? unsafeBitCast(UInt8(truncatingIfNeeded: raw.kind), to: JSONTokenKind.self) : .error
+        // The C side only produces kinds 0...14, which are exactly the cases.
+        raw.kind >= 0 && raw.kind <= 14 ? unsafeBitCast(UInt8(truncatingIfNeeded: raw.kind), to: JSONTokenKind.self) : .error
     }
     /// Byte offset of the token's first character.
     @inline(__always) var offset: UInt32 { UInt32(truncatingIfNeeded: raw.offset) }
@@ -87,22 +89,50 @@ final class JSONTokenizer {
         self.batch = .allocate(capacity: batchCapacity)
     }
 
+    /// Starts on the elements of an array from the element at `start`, which follows a comma
+    /// of that array: its tokens, then the array's end, then `.end` (`csj_open_elements`).
+    init?(elementsOf bytes: UnsafePointer<UInt8>, length: Int, capacity: Int, start: Int) {
+        guard let cursor = csj_open_elements(bytes, length, capacity, start) else { return nil }
+        self.cursor = cursor
+        self.batch = .allocate(capacity: batchCapacity)
+    }
+
     deinit {
         csj_close(cursor)
         batch.deallocate()
     }
 
-    /// The next token; after `.end` or `.error` the same kind comes again.
-    @inline(__always) func next() -> JSONToken {
-        if index == count {
-            count = csj_next_batch(cursor, batch, batchCapacity)
-            index = 0
+    /// Before the first token: validate UTF-8 up to `end` first, the rest when parsing reaches it.
+    func limitValidation(to end: Int) {
+        _ = csj_limit_validation(cursor, end)
+    }
+
+    /// Before the first token: stop once with a `.pause` token when an array element starts at `offset`.
+    func pause(at offset: Int) {
+        _ = csj_pause_at(cursor, offset)
+    }
+
+    /// Right after a `.pause`: continue at `offset`, just after the last element of the array
+    /// the pause was in (a batch ends at a pause, so no token was read beyond it).
+    func resume(at offset: Int) -> Bool {
+        csj_resume(cursor, offset) != 0
+    }
+
+    /// The next token; after `.end` or `.error` the same kind comes again. A `.pause` comes
+    /// only to `next(acceptingPause: true)`; otherwise the reader goes on past it.
+    @inline(__always) func next(acceptingPause: Bool = false) -> JSONToken {
+        while true {
+            if index == count {
+                count = csj_next_batch(cursor, batch, batchCapacity)
+                index = 0
+            }
+            let token = batch[index]
+            if token.kind != JSONTokenKind.end.rawValue && token.kind != JSONTokenKind.error.rawValue {
+                index += 1
+            }
+            if token.kind == JSONTokenKind.pause.rawValue && !acceptingPause { continue }
+            return JSONToken(raw: token)
         }
-        let token = batch[index]
-        if token.kind != JSONTokenKind.end.rawValue && token.kind != JSONTokenKind.error.rawValue {
-            index += 1
-        }
-        return JSONToken(raw: token)
     }
 
     /// Why parsing stopped: the message and the byte offset.

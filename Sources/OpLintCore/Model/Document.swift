@@ -13,7 +13,7 @@ public final class Document: Sendable, Equatable {
     /// The path as the user gave it (`-` is shown as `<stdin>`).
     public let path: String
     /// The bytes of the file, kept to turn byte offsets into columns.
-    private let bytes: [UInt8]
+    private let file: FileBytes
     /// Byte offset of the start of each line.
     private let lineStarts: [UInt32]
     /// Lines longer than `checkpointStride` bytes (a minified file, a long array on one line),
@@ -26,13 +26,19 @@ public final class Document: Sendable, Equatable {
     static let checkpointStride = 4096
 
     /// - Complexity: O(*n*) in the number of bytes.
-    public init(path: String, bytes: [UInt8]) {
+    public convenience init(path: String, bytes: [UInt8]) {
+        self.init(path: path, file: FileBytes(copying: bytes))
+    }
+
+    /// - Complexity: O(*n*) in the number of bytes.
+    init(path: String, file: FileBytes) {
         self.path = path
-        self.bytes = bytes
+        self.file = file
+        let bytes = file.buffer
         var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 64 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        if let base = bytes.baseAddress {
+            let buffer = bytes
             // memchr finds line breaks many bytes at a time (a large file has millions of lines).
             var index = 0
             while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
@@ -69,6 +75,7 @@ public final class Document: Sendable, Equatable {
     ///
     /// - Complexity: O(log *lines* + min(length of the line up to the offset, 4,096)).
     public func location(ofOffset offset: Int) -> SourceLocation {
+        let bytes = file.buffer
         let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1
@@ -105,7 +112,7 @@ public final class Document: Sendable, Equatable {
     }
 
     public static func == (lhs: Document, rhs: Document) -> Bool {
-        lhs === rhs || (lhs.path == rhs.path && lhs.bytes == rhs.bytes)
+        lhs === rhs || (lhs.path == rhs.path && lhs.file.buffer.elementsEqual(rhs.file.buffer))
     }
 }
 
@@ -121,6 +128,11 @@ extension OperationGraph {
     /// Where an operation is created or declared.
     public func location(of operation: Operation) -> SourceLocation? {
         location(operation.location, operation.position)
+    }
+
+    /// Where operation `i` is created or declared, read from the columns.
+    public func location(ofOperation i: Int) -> SourceLocation? {
+        location(operations.location(at: i), operations.position(at: i))
     }
 
     /// Where a queue is created or declared.

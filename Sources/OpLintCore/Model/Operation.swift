@@ -40,10 +40,12 @@ extension OperationGraph {
         public var count: Int
         /// Where it is declared in the graph file.
         public var position: DocumentPosition?
+        /// Where its `queue` is named in the graph file.
+        public var queuePosition: DocumentPosition?
 
         /// The settings most operations leave at their defaults, stored out of line so that a
         /// graph of a million operations stays small and cheap to copy.
-        private var details: Details?
+        var details: Details?
 
         public init(
             name: String,
@@ -70,6 +72,7 @@ extension OperationGraph {
             self.isBarrier = false
             self.count = 1
             self.position = nil
+            self.queuePosition = nil
         }
 
         /// Operations it calls `waitUntilFinished()` on while executing (S19).
@@ -108,12 +111,6 @@ extension OperationGraph {
             set { mutateDetails { $0.location = newValue } }
         }
 
-        /// Where its `queue` is named in the graph file.
-        public var queuePosition: DocumentPosition? {
-            get { details?.queuePosition ?? nil }
-            set { mutateDetails { $0.queuePosition = newValue } }
-        }
-
         /// Free-form labels, shown in tooltips and reports.
         public var labels: [String: String] {
             get { details?.labels ?? [:] }
@@ -142,6 +139,7 @@ extension OperationGraph {
                 && lhs.addedAt == rhs.addedAt && lhs.kind == rhs.kind && lhs.isAsynchronous == rhs.isAsynchronous
                 && lhs.finishes == rhs.finishes && lhs.checksCancellation == rhs.checksCancellation
                 && lhs.isBarrier == rhs.isBarrier && lhs.count == rhs.count && lhs.position == rhs.position
+                && lhs.queuePosition == rhs.queuePosition
                 && (lhs.details ?? Details()) == (rhs.details ?? Details())
         }
     }
@@ -194,7 +192,6 @@ extension OperationGraph.Operation {
         var reads: [String] = []
         var writes: [String] = []
         var location: SourceLocation?
-        var queuePosition: DocumentPosition?
         var labels: [String: String] = [:]
         var disabledRules: [String] = []
 
@@ -206,7 +203,6 @@ extension OperationGraph.Operation {
             other.reads = reads
             other.writes = writes
             other.location = location
-            other.queuePosition = queuePosition
             other.labels = labels
             other.disabledRules = disabledRules
             return other
@@ -215,7 +211,7 @@ extension OperationGraph.Operation {
         static func == (lhs: Details, rhs: Details) -> Bool {
             lhs.waitsFor == rhs.waitsFor && lhs.waitsForQueues == rhs.waitsForQueues
                 && lhs.exclusive == rhs.exclusive && lhs.reads == rhs.reads && lhs.writes == rhs.writes
-                && lhs.location == rhs.location && lhs.queuePosition == rhs.queuePosition
+                && lhs.location == rhs.location
                 && lhs.labels == rhs.labels && lhs.disabledRules == rhs.disabledRules
         }
     }

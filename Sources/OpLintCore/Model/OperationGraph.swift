@@ -6,7 +6,7 @@ public struct OperationGraph: Sendable, Equatable {
     /// Queues in declaration order.
     public var queues: [Queue]
     /// Operations in the order they are added to their queues.
-    public var operations: [Operation]
+    public var operations: OperationList
     /// Things that happen at a given time: cancel, suspend, resume.
     public var events: [Event]
     /// Defaults for the simulator.
@@ -26,7 +26,7 @@ public struct OperationGraph: Sendable, Equatable {
 
     public init(
         queues: [Queue] = [],
-        operations: [Operation] = [],
+        operations: OperationList = [],
         events: [Event] = [],
         simulation: SimulationSettings = SimulationSettings(),
         source: SourceInfo? = nil,
@@ -38,6 +38,18 @@ public struct OperationGraph: Sendable, Equatable {
         self.simulation = simulation
         self.source = source
         self.documents = documents
+    }
+
+    /// A graph of these operations (stored as columns, `OperationList`).
+    public init(
+        queues: [Queue] = [],
+        operations: [Operation],
+        events: [Event] = [],
+        simulation: SimulationSettings = SimulationSettings(),
+        source: SourceInfo? = nil,
+        documents: [Document] = []
+    ) {
+        self.init(queues: queues, operations: OperationList(operations), events: events, simulation: simulation, source: source, documents: documents)
     }
 }
 
@@ -91,17 +103,7 @@ extension OperationGraph {
             queue.position = moved(queue.position)
             return queue
         }
-        operations.reserveCapacity(operations.count + other.operations.count)
-        for var operation in other.operations {
-            operation.position = moved(operation.position)
-            if shift != 0 {
-                operation.dependencies = operation.dependencies.map { var d = $0; d.position = moved(d.position); return d }
-                operation.waitsFor = operation.waitsFor.map { var d = $0; d.position = moved(d.position); return d }
-                operation.waitsForQueues = operation.waitsForQueues.map { var d = $0; d.position = moved(d.position); return d }
-                operation.queuePosition = moved(operation.queuePosition)
-            }
-            operations.append(operation)
-        }
+        operations.append(other.operations, documentShift: shift)
         events += other.events.map { event in
             var event = event
             event.position = moved(event.position)

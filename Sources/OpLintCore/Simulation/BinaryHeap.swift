@@ -9,15 +9,22 @@ struct BinaryHeap<Element: Comparable>: Sendable where Element: Sendable {
     /// The smallest element. - Complexity: O(1).
     var min: Element? { elements.first }
 
+    /// Room for `capacity` elements without growing.
+    mutating func reserveCapacity(_ capacity: Int) { elements.reserveCapacity(capacity) }
+
     /// - Complexity: O(log *n*).
     mutating func insert(_ element: Element) {
         elements.append(element)
-        var child = elements.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard elements[child] < elements[parent] else { break }
-            elements.swapAt(child, parent)
-            child = parent
+        elements.withUnsafeMutableBufferPointer { items in
+            // Move parents down into the hole until the element's place is found.
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard element < items[parent] else { break }
+                items[child] = items[parent]
+                child = parent
+            }
+            items[child] = element
         }
     }
 
@@ -25,21 +32,24 @@ struct BinaryHeap<Element: Comparable>: Sendable where Element: Sendable {
     mutating func popMin() -> Element? {
         guard let last = elements.popLast() else { return nil }
         guard !elements.isEmpty else { return last }
-        let top = elements[0]
-        elements[0] = last
-        var parent = 0
-        let count = elements.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            var smallest = left
-            let right = left + 1
-            if right < count && elements[right] < elements[left] { smallest = right }
-            guard elements[smallest] < elements[parent] else { break }
-            elements.swapAt(smallest, parent)
-            parent = smallest
+        return elements.withUnsafeMutableBufferPointer { items in
+            let top = items[0]
+            // Move the smaller child up into the hole until `last` fits there.
+            let count = items.count
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { break }
+                var smallest = left
+                let right = left + 1
+                if right < count && items[right] < items[left] { smallest = right }
+                guard items[smallest] < last else { break }
+                items[parent] = items[smallest]
+                parent = smallest
+            }
+            items[parent] = last
+            return top
         }
-        return top
     }
 }
 

@@ -6,9 +6,9 @@ extension OperationGraph {
     /// `--duration` overrides naming the operation apply to every copy.
     /// - Complexity: O(*n* + *e* + copies); the graph is returned as is when no count exceeds 1.
     public func expandingCounts() -> OperationGraph {
-        guard operations.contains(where: { $0.count > 1 }) else { return self }
+        guard operations.columns.count.contains(where: { $0 > 1 }) else { return self }
         var copies: [String: Int] = [:]
-        for operation in operations where operation.count > 1 { copies[operation.name] = operation.count }
+        for i in operations.indices where operations.count(at: i) > 1 { copies[operations.name(at: i)] = operations.count(at: i) }
         func expand(_ references: [Reference]) -> [Reference] {
             guard references.contains(where: { copies[$0.name] != nil }) else { return references }
             var result: [Reference] = []
@@ -59,18 +59,19 @@ extension OperationGraph {
     /// - Complexity: O(*n* + *e*).
     public func countExpansionSize() -> (operations: Int, edges: Int) {
         var copies: [String: Int] = [:]
-        for operation in operations where operation.count > 1 { copies[operation.name] = operation.count }
+        for i in operations.indices where operations.count(at: i) > 1 { copies[operations.name(at: i)] = operations.count(at: i) }
         var total = (operations: 0, edges: 0)
         func add(_ value: Int, to sum: inout Int) {
             let (result, overflow) = sum.addingReportingOverflow(value)
             sum = overflow ? Int.max : result
         }
-        for operation in operations {
-            add(operation.count, to: &total.operations)
+        for i in operations.indices {
+            let count = operations.count(at: i)
+            add(count, to: &total.operations)
             var references = 0
-            for reference in operation.dependencies { add(copies[reference.name] ?? 1, to: &references) }
-            for reference in operation.waitsFor { add(copies[reference.name] ?? 1, to: &references) }
-            let (edges, overflow) = references.multipliedReportingOverflow(by: operation.count)
+            for k in 0..<operations.dependencyCount(at: i) { add(copies[operations.dependencyName(k, at: i)] ?? 1, to: &references) }
+            for reference in operations.waitsFor(at: i) { add(copies[reference.name] ?? 1, to: &references) }
+            let (edges, overflow) = references.multipliedReportingOverflow(by: count)
             add(overflow ? Int.max : edges, to: &total.edges)
         }
         return total

@@ -10,16 +10,15 @@ extension SimulationModel {
     ///
     /// - Complexity: O(*n*); messages are built only for the value refused.
     static func validateNumbers(_ graph: OperationGraph, whatIf: WhatIf) throws {
-        try graph.operations.withUnsafeBufferPointer { operations in
-            for i in operations.indices {
-                try checkTime(operations[i].duration, "duration of operation \(quoted(operations[i].name))")
-                try checkTime(operations[i].addedAt, "addedAt of operation \(quoted(operations[i].name))")
-                guard operations[i].count >= 1 else {
-                    throw SimulationError("count of operation \(quoted(operations[i].name)) is \(operations[i].count); it must be at least 1")
-                }
+        let operations = graph.operations
+        for i in operations.indices {
+            try checkTime(operations.duration(at: i), "duration of operation \(quoted(operations.name(at: i)))")
+            try checkTime(operations.addedAt(at: i), "addedAt of operation \(quoted(operations.name(at: i)))")
+            guard operations.count(at: i) >= 1 else {
+                throw SimulationError("count of operation \(quoted(operations.name(at: i))) is \(operations.count(at: i)); it must be at least 1")
             }
         }
-        if graph.operations.contains(where: { $0.count > 1 }) {
+        if operations.columns.count.contains(where: { $0 > 1 }) {
             let size = graph.countExpansionSize()
             if size.operations > maximumOperations || size.edges > maximumEdges {
                 throw SimulationError(
@@ -62,7 +61,7 @@ extension SimulationModel {
     /// - Complexity: O(events + what-ifs + unknown references) expected.
     static func validateNames(_ graph: OperationGraph, index: GraphIndex, whatIf: WhatIf) throws {
         if let duplicate = index.duplicateOperations.first {
-            throw SimulationError("operation \(quoted(graph.operations[duplicate.duplicate].name)) is declared twice")
+            throw SimulationError("operation \(quoted(graph.operations.name(at: duplicate.duplicate))) is declared twice")
         }
         if let duplicate = index.duplicateQueues.first {
             throw SimulationError("queue \(quoted(graph.queues[duplicate.duplicate].name)) is declared twice")

@@ -113,7 +113,7 @@ public final class SimulationModel: Sendable {
         var queueOf = [Int32](repeating: -1, count: n)
         var startMode = [OperationGraph.Operation.StartMode](repeating: .never, count: n)
         var duration = [Double](repeating: 0, count: n)
-        var addedAt = [Double](repeating: 0, count: n)
+        var addedAt: [Double]
         var effective = [QualityOfService](repeating: .default, count: n)
         var rank = [UInt8](repeating: 3, count: n)
         let durationOverride = SimulationModel.expandedDurations(whatIf.durations, in: original)
@@ -122,25 +122,34 @@ public final class SimulationModel: Sendable {
         var finishes = isBarrier
         var checksCancellation = isBarrier
         let queueQoSList = self.queueQoS
-        operations.withUnsafeBufferPointer { operations in
+        let columns = operations.columns
+        columns.start.withUnsafeBufferPointer { starts in
+        columns.queue.withUnsafeBufferPointer { queueNames in
+        columns.flags.withUnsafeBufferPointer { flags in
+        columns.priority.withUnsafeBufferPointer { priorities in
+        columns.qualityOfService.withUnsafeBufferPointer { qualities in
+        columns.duration.withUnsafeBufferPointer { durations in
+            typealias Flags = OperationColumns.Flags
             for i in 0..<n {
-                var mode = operations[i].start
-                if mode == .queue && operations[i].queue == nil { mode = .never }
+                var mode = starts[i]
+                if mode == .queue && queueNames[i] < 0 { mode = .never }
                 startMode[i] = mode
                 if mode == .queue { queueOf[i] = index.queueOfOperation[i] }
-                duration[i] = durationOverride.isEmpty ? operations[i].duration : durationOverride[operations[i].name] ?? operations[i].duration
-                addedAt[i] = operations[i].addedAt
+                duration[i] = durationOverride.isEmpty ? durations[i] : durationOverride[columns.name(i)] ?? durations[i]
                 let q = Int(queueOf[i])
-                effective[i] = max(operations[i].qualityOfService, q >= 0 ? queueQoSList[q] : .default)
+                let flag = flags[i]
+                let barrier = flag & Flags.barrier != 0
+                effective[i] = max(qualities[i], q >= 0 ? queueQoSList[q] : .default)
                 rank[i] = SimulationModel.choiceRank(
-                    isBarrier: operations[i].isBarrier, priority: operations[i].priority, qualityOfService: operations[i].qualityOfService,
+                    isBarrier: barrier, priority: QueuePriority(rawValue: priorities[i]), qualityOfService: qualities[i],
                     platform: options.platform, serial: q >= 0 && widths[q] == 1)
-                isBarrier[i] = operations[i].isBarrier && mode == .queue
-                isAsynchronous[i] = operations[i].isAsynchronous || !operations[i].finishes
-                finishes[i] = operations[i].finishes
-                checksCancellation[i] = operations[i].checksCancellation
+                isBarrier[i] = barrier && mode == .queue
+                isAsynchronous[i] = flag & Flags.asynchronous != 0 || flag & Flags.finishes == 0
+                finishes[i] = flag & Flags.finishes != 0
+                checksCancellation[i] = flag & Flags.checksCancellation != 0
             }
-        }
+        }}}}}}
+        addedAt = columns.addedAt
         self.queueOf = queueOf
         self.startMode = startMode
         self.duration = duration
@@ -250,7 +259,7 @@ public final class SimulationModel: Sendable {
     }
 
     /// The name of operation `i`.
-    public func name(_ operation: Int) -> String { graph.operations[operation].name }
+    public func name(_ operation: Int) -> String { graph.operations.name(at: operation) }
 
     /// The name of queue `q`.
     public func queueName(_ queue: Int) -> String { graph.queues[queue].name }

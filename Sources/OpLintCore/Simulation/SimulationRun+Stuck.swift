@@ -129,7 +129,7 @@ extension SimulationRun {
                 switch model.origin(ofEdge: position) {
                 case .dependency(let d):
                     reason = .dependency
-                    location = model.graph.location(of: model.graph.operations[op].dependencies[d])
+                    location = model.graph.location(of: model.graph.operations.dependency(d, at: op))
                 case .exclusivity(let category): reason = .exclusivity(category: category)
                 case .barrier: reason = .barrier
                 }
@@ -151,12 +151,12 @@ extension SimulationRun {
             for position in Int(model.waitStart[op])..<Int(model.waitStart[op + 1]) {
                 let target = Int(model.waitTargets[position])
                 guard phase[target] != .finished else { continue }
-                let reference = model.graph.operations[op].waitsFor[Int(model.waitReference[position])]
+                let reference = model.graph.operations.waitsFor(at: op)[Int(model.waitReference[position])]
                 result.append(WaitFor(target: target, reason: .wait, location: model.graph.location(of: reference)))
             }
             for position in Int(model.queueWaitStart[op])..<Int(model.queueWaitStart[op + 1]) {
                 let target = Int(model.queueWaitTargets[position])
-                let reference = model.graph.operations[op].waitsForQueues[Int(model.queueWaitReference[position])]
+                let reference = model.graph.operations.waitsForQueues(at: op)[Int(model.queueWaitReference[position])]
                 guard !addedUnfinished[target].isEmpty else { continue }
                 result.append(WaitFor(
                     target: StuckGraph.Resource.drain(target).node(queueCount: model.queueCount),

@@ -16,7 +16,7 @@ struct CancellationReach: Sendable {
         for (e, value) in graph.events.enumerated() {
             switch value.action {
             case .cancel(let name):
-                guard let op = index.operation(named: name), graph.operations[op].start != .never else { continue }
+                guard let op = index.operation(named: name), graph.operations.start(at: op) != .never else { continue }
                 if event.isEmpty { event = [Int32](repeating: -1, count: index.operationCount) }
                 if event[op] < 0 { event[op] = Int32(e) }
             case .cancelAll(let name):
@@ -33,8 +33,8 @@ struct CancellationReach: Sendable {
                 latest[Int(cancel.queue)] = (cancel.at, cancel.event)
             }
             for (op, queue) in index.queueOfOperation.enumerated() where queue >= 0 && event[op] < 0 {
-                guard let cancel = latest[Int(queue)], graph.operations[op].start == .queue,
-                      graph.operations[op].addedAt < cancel.at else { continue }
+                guard let cancel = latest[Int(queue)], graph.operations.start(at: op) == .queue,
+                      graph.operations.addedAt(at: op) < cancel.at else { continue }
                 event[op] = cancel.event
             }
         }

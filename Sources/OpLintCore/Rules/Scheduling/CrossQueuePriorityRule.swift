@@ -78,7 +78,7 @@ public struct CrossQueuePriorityRule: Rule {
         }
         var members: [Int: [Int]] = [:]
         if !wanted.isEmpty {
-            for (i, queue) in index.queueOfOperation.enumerated() where wanted.contains(queue) && operations[i].start == .queue {
+            for (i, queue) in index.queueOfOperation.enumerated() where wanted.contains(queue) && operations.start(at: i) == .queue {
                 members[Int(queue), default: []].append(i)
             }
         }

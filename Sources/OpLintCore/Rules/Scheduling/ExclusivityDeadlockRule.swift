@@ -63,7 +63,7 @@ public struct ExclusivityDeadlockRule: Rule {
         let index = analysis.index
         guard !index.exclusivityCategories.isEmpty else { return [] }
         let operations = analysis.graph.operations
-        let roots = operations.indices.filter { !operations[$0].exclusive.isEmpty }
+        let roots = operations.indices.filter { !operations.exclusive(at: $0).isEmpty }
         let components = analysis.components
         var groups: [Group] = []
         var members: [Group: [Int]] = [:]
@@ -82,7 +82,7 @@ public struct ExclusivityDeadlockRule: Rule {
         }
         guard !groups.isEmpty else { return [] }
         for u in roots {
-            for category in Set(operations[u].exclusive) {
+            for category in Set(operations.exclusive(at: u)) {
                 let group = Group(component: components.component[u], category: category)
                 if members[group] != nil { members[group, default: []].append(u) }
             }

@@ -101,9 +101,10 @@ struct ExploredSchedules {
         let graph = analysis.graph
         // A suspended main queue stays suspended in the apple model only (linux-operationqueue.md rule 47).
         let timed = !graph.events.isEmpty || graph.queues.contains { $0.isMain && $0.isSuspended }
-            || graph.operations.contains { !$0.waitsFor.isEmpty || !$0.waitsForQueues.isEmpty }
+            || !analysis.index.operationWaits.isEmpty || !analysis.index.queueWaits.isEmpty
+            || graph.operations.indices.contains { !graph.operations.waitsFor(at: $0).isEmpty || !graph.operations.waitsForQueues(at: $0).isEmpty }
         guard timed else { return }
-        let size = graph.operations.reduce(0) { $0 + max(1, $1.count) }
+        let size = graph.operations.columns.count.reduce(0) { $0 + max(1, $1) }
         guard size <= Self.simulationLimit else {
             limitation = "the graph has \(size) operations, more than the \(Self.simulationLimit) lint simulates"
             return

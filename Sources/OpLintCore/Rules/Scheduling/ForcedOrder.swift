@@ -31,7 +31,7 @@ struct ForcedOrder {
         }
         var order = Array(0..<n)
         if !zip(operations, operations.dropFirst()).allSatisfy({ $0.addedAt <= $1.addedAt }) {
-            order.sort { (operations[$0].addedAt, $0) < (operations[$1].addedAt, $1) }
+            order.sort { (operations.addedAt(at: $0), $0) < (operations.addedAt(at: $1), $1) }
         }
         var rank = [Int32](repeating: 0, count: n)
         for (r, op) in order.enumerated() { rank[op] = Int32(r) }
@@ -63,9 +63,9 @@ struct ForcedOrder {
         let index = analysis.index
         let operations = analysis.graph.operations
         return index.dependencyEdges(of: first).isEmpty
-            && operations[first].start == .queue && operations[other].start == .queue
+            && operations.start(at: first) == .queue && operations.start(at: other) == .queue
             && index.queueOfOperation[first] == index.queueOfOperation[other] && index.queueOfOperation[first] >= 0
-            && operations[first].addedAt <= operations[other].addedAt
+            && operations.addedAt(at: first) <= operations.addedAt(at: other)
             && isChosenBefore(first, other)
     }
 }

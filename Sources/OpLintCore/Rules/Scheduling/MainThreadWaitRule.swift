@@ -113,7 +113,7 @@ public struct MainThreadWaitRule: Rule {
         func onMainQueue(_ operation: Int32) -> Bool {
             let queue = index.queueOfOperation[Int(operation)]
             return queue >= 0 && analysis.graph.queues[Int(queue)].isMain
-                && analysis.graph.operations[Int(operation)].start == .queue
+                && analysis.graph.operations.start(at: Int(operation)) == .queue
         }
         var waits: [(order: (Int32, Int32, Int32), wait: MainThreadWait)] = []
         for wait in index.operationWaits where onMainQueue(wait.waiter) {

@@ -72,12 +72,12 @@ public struct NeverFinishesRule: Rule {
 
         // The members of each queue that holds one of them, in the order they are added.
         var members: [Int: [Int]] = [:]
-        for i in neverFinishing where operations[i].start == .queue {
+        for i in neverFinishing where operations.start(at: i) == .queue {
             if let q = SchedulingLint.queue(of: i, in: analysis) { members[q] = [] }
         }
         if !members.isEmpty {
             for (i, queue) in analysis.index.queueOfOperation.enumerated()
-            where queue >= 0 && members[Int(queue)] != nil && operations[i].start == .queue {
+            where queue >= 0 && members[Int(queue)] != nil && operations.start(at: i) == .queue {
                 members[Int(queue), default: []].append(i)
             }
         }
@@ -170,9 +170,9 @@ public struct NeverFinishesRule: Rule {
         guard width > 1 else { return "it holds a slot of \(description) and its thread forever" }
         // Slots are held by copies: an operation with `count` n is n operations on the queue.
         let operations = analysis.graph.operations
-        let copies = { (ops: [Int]) in ops.reduce(0) { $0 + max(1, operations[$1].count) } }
-        let stuck = neverFinishing.filter { SchedulingLint.queue(of: $0, in: analysis) == queue && operations[$0].start == .queue }
-        let own = max(1, operations[operation].count)
+        let copies = { (ops: [Int]) in ops.reduce(0) { $0 + max(1, operations.count(at: $1)) } }
+        let stuck = neverFinishing.filter { SchedulingLint.queue(of: $0, in: analysis) == queue && operations.start(at: $0) == .queue }
+        let own = max(1, operations.count(at: operation))
         guard copies(stuck) >= width else {
             return own > 1
                 ? "its \(own) copies hold \(own) of the \(width) slots of \(description) forever"

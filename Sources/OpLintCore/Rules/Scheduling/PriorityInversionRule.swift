@@ -73,13 +73,13 @@ public struct PriorityInversionRule: Rule {
         var priority: [Int8] = []
 
         /// Whether `waiter` has the higher QoS, or the higher priority on the same queue that starts both.
-        func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex, _ operations: [OperationGraph.Operation]) -> Bool {
+        func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex, _ operations: OperationGraph.OperationList) -> Bool {
             guard waiter != target else { return false }
             if !qualityOfService.isEmpty, qualityOfService[waiter] > qualityOfService[target] { return true }
             guard !priority.isEmpty, priority[waiter] > priority[target] else { return false }
             let queue = index.queueOfOperation[waiter]
             return queue >= 0 && index.queueOfOperation[target] == queue
-                && operations[waiter].start == .queue && operations[target].start == .queue
+                && operations.start(at: waiter) == .queue && operations.start(at: target) == .queue
         }
     }
 
@@ -179,7 +179,7 @@ public struct PriorityInversionRule: Rule {
     /// The higher of an operation's QoS and its queue's (S10); `default` on either side means
     /// "not set", so the other side decides.
     private func effectiveQoS(_ operation: Int, _ analysis: GraphAnalysis) -> QualityOfService {
-        let own = analysis.graph.operations[operation].qualityOfService
+        let own = analysis.graph.operations.qualityOfService(at: operation)
         guard let queue = SchedulingLint.queue(of: operation, in: analysis) else { return own }
         let queueQoS = analysis.graph.queues[queue].qualityOfService
         if own == .default { return queueQoS }
@@ -209,10 +209,10 @@ public struct PriorityInversionRule: Rule {
             }
         }
         let operations = analysis.graph.operations
-        guard operations[waiter].start == .queue, operations[target].start == .queue,
+        guard operations.start(at: waiter) == .queue, operations.start(at: target) == .queue,
               let queue = SchedulingLint.queue(of: waiter, in: analysis) else { return nil }
-        let high = operations[waiter].priority.level
-        let low = operations[target].priority.level
+        let high = operations.priority(at: waiter).level
+        let low = operations.priority(at: target).level
         return finding(
             "\(waiterName) (priority \(high.description)) \(verb) \(targetName) (priority \(low.description)) on the same queue \(q(analysis.graph.queues[queue].name)): the queue starts \(targetName) after its other ready operations",
             at: analysis.location(ofOperation: waiter),

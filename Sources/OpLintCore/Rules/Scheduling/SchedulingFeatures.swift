@@ -21,25 +21,35 @@ public struct SchedulingFeatures: Sendable {
     /// - Complexity: O(*n* + *q*), one pass over the operations.
     public init(_ graph: OperationGraph, _ index: GraphIndex) {
         queuedCount = [Int32](repeating: 0, count: graph.queues.count)
-        graph.operations.withUnsafeBufferPointer { operations in
-            for i in operations.indices {
-                let start = operations[i].start
+        let columns = graph.operations.columns
+        let n = columns.operationCount
+        columns.start.withUnsafeBufferPointer { starts in
+        columns.flags.withUnsafeBufferPointer { flags in
+        columns.priority.withUnsafeBufferPointer { priorities in
+        columns.qualityOfService.withUnsafeBufferPointer { qualities in
+        index.queueOfOperation.withUnsafeBufferPointer { queueOfOperation in
+            for i in 0..<n {
+                let start = starts[i]
                 if start == .queue {
-                    let queue = index.queueOfOperation[i]
+                    let queue = queueOfOperation[i]
                     if queue >= 0 { queuedCount[Int(queue)] += 1 }
                 }
-                if !operations[i].finishes && start != .never { neverFinishing.append(Int32(i)) }
-                let priority = operations[i].priority
-                if priority.rawValue > 2 || priority.rawValue < -2 {
-                    if priorityLevel.isEmpty { priorityLevel = [Int8](repeating: 0, count: operations.count) }
-                    priorityLevel[i] = Int8(priority.level.rawValue / 4)
+                let flag = flags[i]
+                if flag & OperationColumns.Flags.finishes == 0 && start != .never { neverFinishing.append(Int32(i)) }
+                let priority = priorities[i]
+                if priority > 2 || priority < -2 {
+                    if priorityLevel.isEmpty { priorityLevel = [Int8](repeating: 0, count: n) }
+                    priorityLevel[i] = Int8(QueuePriority(rawValue: priority).level.rawValue / 4)
                     prioritized.append(Int32(i))
                     prioritizedIsQueued.append(start == .queue)
                 }
-                if operations[i].qualityOfService != .default { qualityOfServiceSetters.append(Int32(i)) }
-                if !operations[i].reads.isEmpty || !operations[i].writes.isEmpty { accessors.append(Int32(i)) }
-                if operations[i].isBarrier { usesBarriers = true }
+                if qualities[i] != .default { qualityOfServiceSetters.append(Int32(i)) }
+                if flag & OperationColumns.Flags.barrier != 0 { usesBarriers = true }
             }
+        }}}}}
+        for (i, detail) in columns.detailIndex.enumerated() where detail >= 0 {
+            let details = columns.details[Int(detail)]
+            if !details.reads.isEmpty || !details.writes.isEmpty { accessors.append(Int32(i)) }
         }
     }
 }

@@ -28,7 +28,7 @@ extension SlotExhaustionRule {
         var waitsOf: [Int: [WaitGraph.Step]] = [:]
         for (w, wait) in index.operationWaits.enumerated() { waitsOf[Int(wait.waiter), default: []].append(.wait(index: w)) }
         for (w, wait) in index.queueWaits.enumerated() { waitsOf[Int(wait.waiter), default: []].append(.queueWait(index: w)) }
-        for (op, queue) in index.queueOfOperation.enumerated() where queue >= 0 && graph.operations[op].start == .queue {
+        for (op, queue) in index.queueOfOperation.enumerated() where queue >= 0 && graph.operations.start(at: op) == .queue {
             let width = graph.queues[Int(queue)].maxConcurrentOperationCount
             if width >= 2 && !graph.queues[Int(queue)].isMain { members[Int(queue)].append(op) }
         }
@@ -47,15 +47,15 @@ extension SlotExhaustionRule {
             let sorted = members[q].sorted { order.appleKey($0) < order.appleKey($1) }
             let first = Array(sorted.prefix(width))
             let rest = sorted.dropFirst(width)
-            let latest = first.map { graph.operations[$0].addedAt }.max() ?? 0
+            let latest = first.map { graph.operations.addedAt(at: $0) }.max() ?? 0
             // The first n start first in both models only if they come first in each.
             guard let lastApple = first.map(order.appleKey).max(by: <), let lastLinux = first.map(order.linuxKey).max(by: <),
                   rest.allSatisfy({ lastApple < order.appleKey($0) && lastLinux < order.linuxKey($0) }),
                   first.allSatisfy({ index.dependencyEdges(of: $0).isEmpty && !cancellation.mayCancel($0) }),
-                  rest.allSatisfy({ graph.operations[$0].addedAt >= latest }) else { continue }
+                  rest.allSatisfy({ graph.operations.addedAt(at: $0) >= latest }) else { continue }
             let holders = Set(first)
             let needsSlot = { (x: Int) -> Bool in
-                graph.operations[x].start == .queue && index.queueOfOperation[x] == Int32(q) && !holders.contains(x)
+                graph.operations.start(at: x) == .queue && index.queueOfOperation[x] == Int32(q) && !holders.contains(x)
             }
             var chains: [(waiter: Int, blocker: Int, links: [WaitGraph.Link])] = []
             for holder in first {

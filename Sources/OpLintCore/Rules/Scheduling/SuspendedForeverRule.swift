@@ -89,7 +89,7 @@ public struct SuspendedForeverRule: Rule {
         guard !suspension.isEmpty else { return [] }
         var members: [Int: [Int]] = [:]
         for (operation, queue) in analysis.index.queueOfOperation.enumerated()
-        where queue >= 0 && suspension[Int(queue)] != nil && graph.operations[operation].start == .queue {
+        where queue >= 0 && suspension[Int(queue)] != nil && graph.operations.start(at: operation) == .queue {
             members[Int(queue), default: []].append(operation)
         }
         var findings: [Finding] = []
@@ -99,7 +99,7 @@ public struct SuspendedForeverRule: Rule {
             // Added once the queue is suspended for good: they never start, in every schedule —
             // except on the main queue, whose suspension swift-corelibs-foundation ignores
             // (linux-operationqueue.md rule 47).
-            let never = graph.queues[q].isMain ? [] : operations.filter { graph.operations[$0].addedAt >= held.at }
+            let never = graph.queues[q].isMain ? [] : operations.filter { graph.operations.addedAt(at: $0) >= held.at }
             if !never.isEmpty {
                 findings.append(report(q, held, never, analysis))
                 continue
@@ -132,7 +132,7 @@ public struct SuspendedForeverRule: Rule {
     private func report(_ q: Int, _ held: Suspension, _ operations: [Int], _ analysis: GraphAnalysis) -> Finding {
         let queueName = analysis.graph.queues[q].name
         let quotedQueue = SchedulingLint.quoted(queueName)
-        let after = operations.filter { analysis.graph.operations[$0].addedAt >= held.at }
+        let after = operations.filter { analysis.graph.operations.addedAt(at: $0) >= held.at }
         let when = held.event == nil ? "from the start" : "at \(SchedulingLint.seconds(held.at)) s"
         let stranded: String
         let shown: [Int]

@@ -21,9 +21,9 @@ extension UnorderedConflictRule {
                 let operations = analysis.graph.operations
                 var barriersSeen = [Int32](repeating: 0, count: analysis.graph.queues.count)
                 epoch = [Int32](repeating: 0, count: operations.count)
-                for i in operations.indices where operations[i].start == .queue {
+                for i in operations.indices where operations.start(at: i) == .queue {
                     guard let q = SchedulingLint.queue(of: i, in: analysis) else { continue }
-                    if operations[i].isBarrier { barriersSeen[q] += 1 }
+                    if operations.isBarrier(at: i) { barriersSeen[q] += 1 }
                     epoch[i] = barriersSeen[q]
                 }
             }
@@ -36,14 +36,14 @@ extension UnorderedConflictRule {
         /// - Complexity: O(1) for a pair already settled; else one search per operation not yet searched.
         mutating func mayOverlap(_ a: Int, _ b: Int) -> Bool {
             let operations = analysis.graph.operations
-            let queueA = operations[a].start == .queue ? SchedulingLint.queue(of: a, in: analysis) : nil
-            let queueB = operations[b].start == .queue ? SchedulingLint.queue(of: b, in: analysis) : nil
+            let queueA = operations.start(at: a) == .queue ? SchedulingLint.queue(of: a, in: analysis) : nil
+            let queueB = operations.start(at: b) == .queue ? SchedulingLint.queue(of: b, in: analysis) : nil
             if let queueA, queueA == queueB {
                 if SchedulingLint.isSerial(queueA, in: analysis) { return false }
-                if !epoch.isEmpty, epoch[a] != epoch[b] || operations[a].isBarrier || operations[b].isBarrier { return false }
+                if !epoch.isEmpty, epoch[a] != epoch[b] || operations.isBarrier(at: a) || operations.isBarrier(at: b) { return false }
             }
-            if !operations[a].exclusive.isEmpty, !operations[b].exclusive.isEmpty,
-               !Set(operations[a].exclusive).isDisjoint(with: operations[b].exclusive) {
+            if !operations.exclusive(at: a).isEmpty, !operations.exclusive(at: b).isEmpty,
+               !Set(operations.exclusive(at: a)).isDisjoint(with: operations.exclusive(at: b)) {
                 return false
             }
             guard let fromA = reach(a), !fromA.contains(b) else { return false }

@@ -79,10 +79,10 @@ public struct UnorderedConflictRule: Rule {
         var byResource: [String: [Access]] = [:]
         for accessor in features.accessors {
             let i = Int(accessor)
-            guard operations[i].start != .never else { continue }
-            let writes = Set(operations[i].writes)
+            guard operations.start(at: i) != .never else { continue }
+            let writes = Set(operations.writes(at: i))
             for resource in writes.sorted() { byResource[resource, default: []].append(Access(operation: i, writes: true)) }
-            for resource in Set(operations[i].reads).subtracting(writes).sorted() {
+            for resource in Set(operations.reads(at: i)).subtracting(writes).sorted() {
                 byResource[resource, default: []].append(Access(operation: i, writes: false))
             }
         }

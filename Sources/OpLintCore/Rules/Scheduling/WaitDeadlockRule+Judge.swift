@@ -44,13 +44,13 @@ extension WaitDeadlockRule {
 
         /// The serial queue `operation` holds a slot of while it runs, if any.
         private func serialQueue(of operation: Int) -> Int? {
-            guard analysis.graph.operations[operation].start == .queue, let queue = SchedulingLint.queue(of: operation, in: analysis),
+            guard analysis.graph.operations.start(at: operation) == .queue, let queue = SchedulingLint.queue(of: operation, in: analysis),
                   ForcedOrder.isSerial(analysis.graph.queues[queue], analysis.graph) else { return nil }
             return queue
         }
 
         private func isOn(_ queue: Int, _ operation: Int) -> Bool {
-            analysis.graph.operations[operation].start == .queue && analysis.index.queueOfOperation[operation] == Int32(queue)
+            analysis.graph.operations.start(at: operation) == .queue && analysis.index.queueOfOperation[operation] == Int32(queue)
         }
 
         private func cancelPhrase(_ operation: Int) -> String {
@@ -86,7 +86,7 @@ extension WaitDeadlockRule {
             let wait = analysis.index.operationWaits[w]
             let waiter = Int(wait.waiter)
             let target = Int(wait.target)
-            guard analysis.graph.operations[waiter].start != .never else { return .harmless }
+            guard analysis.graph.operations.start(at: waiter) != .never else { return .harmless }
             let analysis = self.analysis
             let waitSite = { Finding.Related(
                 SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis),
@@ -128,7 +128,7 @@ extension WaitDeadlockRule {
             let wait = analysis.index.queueWaits[w]
             let waiter = Int(wait.waiter)
             let queue = Int(wait.queue)
-            guard analysis.graph.operations[waiter].start != .never else { return .harmless }
+            guard analysis.graph.operations.start(at: waiter) != .never else { return .harmless }
             let queueName = analysis.graph.queues[queue].name
             let analysis = self.analysis
             let waitSite = { Finding.Related(
@@ -201,7 +201,7 @@ extension WaitDeadlockRule {
             let cancellation = self.cancellation
             let operations = analysis.graph.operations
             let queueOf = analysis.index.queueOfOperation
-            let isOnQueue = { (x: Int) -> Bool in operations[x].start == .queue && queueOf[x] == Int32(serial) }
+            let isOnQueue = { (x: Int) -> Bool in operations.start(at: x) == .queue && queueOf[x] == Int32(serial) }
             let startsLater = { (x: Int) -> Bool in x != waiter && isOnQueue(x) && order.startsBefore(waiter, x) }
             let certain = !cancellation.mayCancel(waiter) && analysis.index.dependencyEdges(of: waiter).isEmpty
             if certain {
@@ -254,7 +254,7 @@ extension WaitDeadlockRule {
         }
 
         private func queueNames(of operation: Int) -> [String] {
-            guard analysis.graph.operations[operation].start == .queue, let queue = SchedulingLint.queue(of: operation, in: analysis) else { return [] }
+            guard analysis.graph.operations.start(at: operation) == .queue, let queue = SchedulingLint.queue(of: operation, in: analysis) else { return [] }
             return [analysis.graph.queues[queue].name]
         }
 

@@ -59,11 +59,11 @@ struct WaitGraph {
         for wait in index.queueWaits where prefixBase[Int(wait.queue)] < 0 {
             prefixBase[Int(wait.queue)] = 0
         }
-        for (op, queue) in index.queueOfOperation.enumerated() where queue >= 0 && prefixBase[Int(queue)] >= 0 && operations[op].start == .queue {
+        for (op, queue) in index.queueOfOperation.enumerated() where queue >= 0 && prefixBase[Int(queue)] >= 0 && operations.start(at: op) == .queue {
             members[Int(queue)].append(Int32(op))
         }
         for q in prefixBase.indices where prefixBase[q] >= 0 {
-            members[q].sort { (operations[Int($0)].addedAt, $0) < (operations[Int($1)].addedAt, $1) }
+            members[q].sort { (operations.addedAt(at: Int($0)), $0) < (operations.addedAt(at: Int($1)), $1) }
             prefixBase[q] = Int32(n + virtualCount)
             virtualCount += members[q].count
         }
@@ -74,7 +74,7 @@ struct WaitGraph {
         for wait in index.operationWaits { degree[Int(wait.waiter) + 1] += 1 }
         var queueWaitNode = [Int32](repeating: -1, count: index.queueWaits.count)
         for (w, wait) in index.queueWaits.enumerated() {
-            let included = Self.includedCount(members[Int(wait.queue)], upTo: operations[Int(wait.waiter)].addedAt, operations)
+            let included = Self.includedCount(members[Int(wait.queue)], upTo: operations.addedAt(at: Int(wait.waiter)), operations)
             guard included > 0 else { continue }
             queueWaitNode[w] = prefixBase[Int(wait.queue)] + Int32(included - 1)
             degree[Int(wait.waiter) + 1] += 1
@@ -136,12 +136,12 @@ struct WaitGraph {
     }
 
     /// How many of a queue's members (by addition) are added no later than `time`.
-    private static func includedCount(_ members: [Int32], upTo time: Double, _ operations: [OperationGraph.Operation]) -> Int {
+    private static func includedCount(_ members: [Int32], upTo time: Double, _ operations: OperationGraph.OperationList) -> Int {
         var low = 0
         var high = members.count
         while low < high {
             let middle = (low + high) / 2
-            if operations[Int(members[middle])].addedAt <= time { low = middle + 1 } else { high = middle }
+            if operations.addedAt(at: Int(members[middle])) <= time { low = middle + 1 } else { high = middle }
         }
         return low
     }

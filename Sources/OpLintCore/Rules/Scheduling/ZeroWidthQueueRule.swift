@@ -53,7 +53,7 @@ public struct ZeroWidthQueueRule: Rule {
             var members: [Int: [Int]] = [:]
             for q in zero { members[q] = [] }
             for (operation, queue) in analysis.index.queueOfOperation.enumerated()
-            where queue >= 0 && members[Int(queue)] != nil && analysis.graph.operations[operation].start == .queue {
+            where queue >= 0 && members[Int(queue)] != nil && analysis.graph.operations.start(at: operation) == .queue {
                 members[Int(queue), default: []].append(operation)
             }
             for q in zero {

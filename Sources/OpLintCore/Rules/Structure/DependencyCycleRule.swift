@@ -92,7 +92,8 @@ public struct DependencyCycleRule: Rule {
         })
         var notes: [String] = []
         let names = cycle.members.map { analysis.name(Int($0)) }
-        let releasable = cycle.members.contains { analysis.cancellation.mayCancel(Int($0)) }
+        let cancellation = analysis.cancellation
+        let releasable = cycle.members.contains { cancellation.mayCancel(Int($0)) }
         var summary = "\(NameList.count(names.count, "operation")) \(releasable ? "wait for each other" : "never start"): \(NameList.summary(names))"
         if let root = analysis.blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
             let blocked = root.blocked.lazy.map { analysis.name(Int($0)) }

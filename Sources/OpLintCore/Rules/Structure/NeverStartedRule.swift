@@ -48,7 +48,7 @@ public struct NeverStartedRule: Rule {
         var findings: [Finding] = []
         let operations = analysis.graph.operations
         let cancellation = analysis.cancellation
-        for i in operations.indices where operations[i].start == .never {
+        for i in operations.indices where operations.start(at: i) == .never {
             let operation = operations[i]
             let dependents = Array(Set(analysis.index.dependents(of: i))).sorted()
             // A cancel that reaches a dependent before it starts makes it ignore its dependencies (S6).
@@ -57,7 +57,7 @@ public struct NeverStartedRule: Rule {
             let released = dependents.filter { cancellation.mayCancel(Int($0)) }.map { analysis.name(Int($0)) }
             // Waits by operations that run: one that is never started waits for nothing.
             let waiting = Array(Set(waiters[Int32(i)] ?? [])).sorted()
-                .filter { operations[Int($0)].start != .never && !cancellation.mayCancel(Int($0)) }.map { analysis.name(Int($0)) }
+                .filter { operations.start(at: Int($0)) != .never && !cancellation.mayCancel(Int($0)) }.map { analysis.name(Int($0)) }
             var message = "\(operation.name) is never added to a queue nor started"
             if !stranded.isEmpty {
                 message += "; \(NameList.count(stranded.count, "operation")) \(stranded.count == 1 ? "waits" : "wait") for it: \(NameList.summary(stranded))"
@@ -69,7 +69,7 @@ public struct NeverStartedRule: Rule {
             }
             // An error when an operation that runs waits for it; dependents that are never
             // started themselves wait for nothing (a graph built and dropped, as a test may do).
-            let strands = !waiting.isEmpty || strandedIndices.contains { operations[Int($0)].start != .never }
+            let strands = !waiting.isEmpty || strandedIndices.contains { operations.start(at: Int($0)) != .never }
             let severity: Severity = strands ? .error : .warning
             var seen = Set<String>()
             findings.append(finding(

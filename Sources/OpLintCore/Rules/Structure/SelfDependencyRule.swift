@@ -40,7 +40,7 @@ public struct SelfDependencyRule: Rule {
         analysis.index.selfDependencies.map { operation, index in
             let op = Int(operation)
             let name = analysis.name(op)
-            let reference = analysis.graph.operations[op].dependencies[Int(index)]
+            let reference = analysis.graph.operations.dependency(Int(index), at: op)
             let location = analysis.graph.location(of: reference) ?? analysis.location(ofOperation: op)
             return finding(
                 "\(name) depends on itself, so it can never become ready",

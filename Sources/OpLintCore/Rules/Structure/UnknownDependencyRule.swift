@@ -83,8 +83,8 @@ public struct UnknownDependencyRule: Rule {
         return findings
     }
 
-    static func suggestion(for name: String, in operations: [OperationGraph.Operation]) -> String? {
-        let candidates = operations.lazy.map(\.name).filter {
+    static func suggestion(for name: String, in operations: OperationGraph.OperationList) -> String? {
+        let candidates = operations.indices.lazy.map(operations.name(at:)).filter {
             operations.count <= 200_000 || abs($0.utf8.count - name.utf8.count) <= 2
         }
         return EditDistance.closest(to: name, among: candidates)

@@ -76,7 +76,7 @@ public struct UnreachableOperationRule: Rule {
         let operations = analysis.graph.operations
         // A root cause that keeps only operations nobody starts from starting loses nothing
         // from a queue (a graph built and never run, as a test may do); OPL105 reports those.
-        var findings = roots.filter { $0.blocked.contains(where: { operations[Int($0)].start != .never }) }
+        var findings = roots.filter { $0.blocked.contains(where: { operations.start(at: Int($0)) != .never }) }
             .map { finding(for: $0, analysis) }
         // Roots the bounded search found nothing new behind are named on the last finding.
         let unlisted = roots.filter { $0.isPartial && $0.blocked.isEmpty && !$0.operations.isEmpty }

@@ -1,0 +1,133 @@
+/// Reading one property of one operation without building the whole value: what code that
+/// walks every operation of a large graph uses. Each accessor is O(1) unless it says otherwise.
+extension OperationGraph.OperationList {
+    public func name(at i: Int) -> String { columns.name(i) }
+
+    /// Whether operation `i` is called `name`, without making a string.
+    public func hasName(at i: Int, _ name: String) -> Bool { columns.hasName(i, name) }
+
+    /// The name of the queue operation `i` is added to, nil for none.
+    public func queueName(at i: Int) -> String? {
+        let symbol = columns.queue[i]
+        return symbol < 0 ? nil : columns.queueNames[Int(symbol)]
+    }
+
+    /// The distinct queue names operations are added to, in order of first use.
+    public var queueNames: [String] { columns.queueNames }
+
+    /// Operation `i`'s queue as an index in `queueNames`, -1 for none.
+    public func queueNameIndex(at i: Int) -> Int { Int(columns.queue[i]) }
+
+    public func start(at i: Int) -> OperationGraph.Operation.StartMode { columns.start[i] }
+    public func priority(at i: Int) -> QueuePriority { QueuePriority(rawValue: columns.priority[i]) }
+    public func qualityOfService(at i: Int) -> QualityOfService { columns.qualityOfService[i] }
+    public func duration(at i: Int) -> Double { columns.duration[i] }
+    public func addedAt(at i: Int) -> Double { columns.addedAt[i] }
+    public func kind(at i: Int) -> OperationGraph.Operation.Kind { columns.kind[i] }
+    public func isAsynchronous(at i: Int) -> Bool { columns.flags[i] & OperationColumns.Flags.asynchronous != 0 }
+    public func finishes(at i: Int) -> Bool { columns.flags[i] & OperationColumns.Flags.finishes != 0 }
+    public func checksCancellation(at i: Int) -> Bool { columns.flags[i] & OperationColumns.Flags.checksCancellation != 0 }
+    public func isBarrier(at i: Int) -> Bool { columns.flags[i] & OperationColumns.Flags.barrier != 0 }
+    public func count(at i: Int) -> Int { columns.count[i] }
+    public func position(at i: Int) -> DocumentPosition? { PackedPosition.unpack(columns.position[i]) }
+    public func queuePosition(at i: Int) -> DocumentPosition? { PackedPosition.unpack(columns.queuePosition[i]) }
+
+    /// How many dependencies operation `i` declares.
+    public func dependencyCount(at i: Int) -> Int { Int(columns.referenceCount[i]) }
+
+    /// Operation `i`'s `k`-th dependency as a value.
+    public func dependency(_ k: Int, at i: Int) -> OperationGraph.Reference {
+        columns.reference(Int(columns.referenceStart[i]) + k)
+    }
+
+    /// The name of operation `i`'s `k`-th dependency.
+    public func dependencyName(_ k: Int, at i: Int) -> String {
+        columns.referenceName(Int(columns.referenceStart[i]) + k)
+    }
+
+    /// Operation `i`'s dependencies as values. - Complexity: O(their number).
+    public func dependencies(at i: Int) -> [OperationGraph.Reference] { columns.dependencies(of: i) }
+
+    /// Whether operation `i` sets any of the rarely used settings below.
+    public func hasDetails(at i: Int) -> Bool { columns.detailIndex[i] >= 0 }
+
+    private func details(_ i: Int) -> OperationGraph.Operation.Details? {
+        let index = columns.detailIndex[i]
+        return index < 0 ? nil : columns.details[Int(index)]
+    }
+
+    public func waitsFor(at i: Int) -> [OperationGraph.Reference] { details(i)?.waitsFor ?? [] }
+    public func waitsForQueues(at i: Int) -> [OperationGraph.Reference] { details(i)?.waitsForQueues ?? [] }
+    public func exclusive(at i: Int) -> [String] { details(i)?.exclusive ?? [] }
+    public func reads(at i: Int) -> [String] { details(i)?.reads ?? [] }
+    public func writes(at i: Int) -> [String] { details(i)?.writes ?? [] }
+    public func location(at i: Int) -> SourceLocation? { details(i)?.location ?? nil }
+    public func labels(at i: Int) -> [String: String] { details(i)?.labels ?? [:] }
+    public func disabledRules(at i: Int) -> [String] { details(i)?.disabledRules ?? [] }
+}
+
+extension OperationGraph.OperationList {
+    /// Appends `other`'s operations, their positions moved `documentShift` documents on.
+    ///
+    /// - Complexity: O(size of `other`).
+    mutating func append(_ other: OperationGraph.OperationList, documentShift: Int32) {
+        columns.append(other.columns, documentShift: documentShift)
+    }
+}
+
+extension OperationColumns {
+    /// Appends every operation of `other`, shifting positions by `documentShift` documents.
+    mutating func append(_ other: OperationColumns, documentShift shift: Int32) {
+        let hadHashes = nameHashes.count == operationCount && referenceHashes.count == referenceTotal
+        let textBase = UInt32(truncatingIfNeeded: text.count)
+        let referenceBase = UInt32(truncatingIfNeeded: referenceNameStart.count)
+        let detailBase = Int32(details.count)
+        text += other.text
+        nameStart += other.nameStart.map { $0 + textBase }
+        nameLength += other.nameLength
+        let symbols = other.queueNames.map { queueSymbol($0) }
+        queue += other.queue.map { $0 < 0 ? -1 : symbols[Int($0)] }
+        start += other.start
+        priority += other.priority
+        qualityOfService += other.qualityOfService
+        duration += other.duration
+        addedAt += other.addedAt
+        kind += other.kind
+        flags += other.flags
+        count += other.count
+        position += other.position.map { PackedPosition.shifted($0, by: shift) }
+        queuePosition += other.queuePosition.map { PackedPosition.shifted($0, by: shift) }
+        referenceStart += other.referenceStart.map { $0 + referenceBase }
+        referenceCount += other.referenceCount
+        detailIndex += other.detailIndex.map { $0 < 0 ? -1 : $0 + detailBase }
+        details += other.details.map { shift == 0 ? $0 : $0.shifted(by: shift) }
+        referenceNameStart += other.referenceNameStart.map { $0 + textBase }
+        referenceNameLength += other.referenceNameLength
+        referencePosition += other.referencePosition.map { PackedPosition.shifted($0, by: shift) }
+        for (reference, location) in other.referenceLocation { referenceLocation[reference + Int(referenceBase)] = location }
+        if hadHashes && other.nameHashes.count == other.operationCount && other.referenceHashes.count == other.referenceTotal {
+            nameHashes += other.nameHashes
+            referenceHashes += other.referenceHashes
+        } else {
+            nameHashes = []
+            referenceHashes = []
+        }
+    }
+}
+
+extension OperationGraph.Operation.Details {
+    /// A copy whose references point `shift` documents further on.
+    func shifted(by shift: Int32) -> OperationGraph.Operation.Details {
+        let other = copy()
+        func moved(_ references: [OperationGraph.Reference]) -> [OperationGraph.Reference] {
+            references.map { reference in
+                var reference = reference
+                reference.position = reference.position.map { DocumentPosition(document: $0.document + shift, offset: $0.offset) }
+                return reference
+            }
+        }
+        other.waitsFor = moved(waitsFor)
+        other.waitsForQueues = moved(waitsForQueues)
+        return other
+    }
+}
