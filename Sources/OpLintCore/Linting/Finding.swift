@@ -79,13 +79,22 @@ public struct Finding: Sendable, Equatable {
     ///
     /// Only the first eight operations count: a finding that lists a million blocked
     /// operations is identified by its root, not by the whole list.
-    public var fingerprint: String {
+    ///
+    /// - Complexity: O(length of the message, the first eight operations and the queues).
+    public var fingerprint: String { fingerprintDigest.hex }
+
+    /// `fingerprint` before it is printed: computed from the bytes, with no string built.
+    ///
+    /// - Complexity: as `fingerprint`.
+    var fingerprintDigest: Fingerprint {
         var hasher = StableHasher()
         hasher.combine(rule.code)
-        for operation in operations.prefix(8).sorted() { hasher.combine("op:" + operation) }
-        for queue in queues.sorted() { hasher.combine("queue:" + queue) }
-        hasher.combine(String(message.unicodeScalars.filter { !("0"..."9").contains($0) }))
-        return hasher.hexDigest
+        // Sorted, so that the order a rule lists them in does not count (one name needs no sort).
+        let first = operations.prefix(8)
+        for operation in first.count > 1 ? first.sorted()[...] : first { hasher.combine("op:", operation) }
+        for queue in queues.count > 1 ? queues.sorted() : queues { hasher.combine("queue:", queue) }
+        hasher.combine(skippingDigits: message)
+        return hasher.digest
     }
 }
 

@@ -65,6 +65,11 @@ public struct LintResult: Sendable, Equatable {
     /// The findings that count: not suppressed.
     public var reported: [Finding] { findings.filter { !$0.isSuppressed } }
 
+    /// How many findings count: `reported.count` without the copy.
+    ///
+    /// - Complexity: O(*n*) for *n* findings.
+    public var reportedCount: Int { findings.reduce(0) { $0 + ($1.isSuppressed ? 0 : 1) } }
+
     /// How many reported findings have each severity.
     public var counts: [Severity: Int] {
         var counts: [Severity: Int] = [.error: 0, .warning: 0, .note: 0]
@@ -73,8 +78,18 @@ public struct LintResult: Sendable, Equatable {
     }
 
     /// The distinct files the reported findings point into.
+    ///
+    /// - Complexity: O(*n*) for *n* findings, plus O(*d* log *d*) for *d* distinct files.
     public var files: [String] {
-        Array(Set(reported.map(\.location.file))).sorted()
+        var files: Set<String> = []
+        var previous: String?
+        for finding in findings where !finding.isSuppressed {
+            // Findings of one file mostly share one string: compared by identity first, cheaply.
+            if let previous, previous == finding.location.file { continue }
+            previous = finding.location.file
+            files.insert(finding.location.file)
+        }
+        return files.sorted()
     }
 
     /// Whether a finding at or above `level` was reported.
