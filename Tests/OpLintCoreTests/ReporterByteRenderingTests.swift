@@ -151,9 +151,27 @@ import Testing
             #expect(MarkdownReporter.escape(text) == ReferenceEscaping.markdown(text), "\(text.debugDescription)")
             #expect(GitHubReporter.escapeData(text) == ReferenceEscaping.githubData(text), "\(text.debugDescription)")
             #expect(GitHubReporter.escapeProperty(text) == ReferenceEscaping.githubProperty(text), "\(text.debugDescription)")
-            var json = TextBytes()
-            json.append(jsonString: text)
-            #expect(json.bytes == Array(ReferenceEscaping.json(text).utf8), "\(text.debugDescription)")
+            #expect(JSONReporter.quoted(text) == ReferenceEscaping.json(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func escapesFindACharacterAtEveryPlaceInALongRun() {
+        // The escapes skip plain text eight bytes at a time: a character to escape must be found
+        // wherever it falls in such a word, and at the word's end.
+        let specials = ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "\u{FFFE}", "\u{FFFF}",
+                        "&", "<", ">", "'", "%", ":", ",", "\r", "\t", "@", "|", "é", "\u{2027}", "\u{FFFD}", "🙂"]
+        for special in specials {
+            for before in 0...17 {
+                for after in [0, 1, 7, 8, 9] {
+                    let text = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+                    #expect(TextReporter.singleLine(text) == ReferenceEscaping.singleLine(text), "\(text.debugDescription)")
+                    #expect(XMLText.escape(text) == ReferenceEscaping.xml(text), "\(text.debugDescription)")
+                    #expect(MarkdownReporter.escape(text) == ReferenceEscaping.markdown(text), "\(text.debugDescription)")
+                    #expect(GitHubReporter.escapeData(text) == ReferenceEscaping.githubData(text), "\(text.debugDescription)")
+                    #expect(GitHubReporter.escapeProperty(text) == ReferenceEscaping.githubProperty(text), "\(text.debugDescription)")
+                    #expect(JSONReporter.quoted(text) == ReferenceEscaping.json(text), "\(text.debugDescription)")
+                }
+            }
         }
     }
 
@@ -178,6 +196,50 @@ import Testing
             diff.removedOperations = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.text(&generator) }
             let version = round % 2 == 0 ? "1.0" : Self.text(&generator)
             #expect(diff.json(toolVersion: version) == ReferenceReports.diffJSON(diff, toolVersion: version), "round \(round)")
+        }
+    }
+
+    @Test func baselinesEqualTheTreeBuiltOnes() {
+        var generator = SeededGenerator(seed: 17)
+        let files = Baseline.FileKey(currentDirectory: "/repo", baselineDirectory: "/repo/ci")
+        for round in 0..<150 {
+            let (result, _) = Self.run(&generator)
+            let baseline = Baseline(findings: result.findings, files: files)
+            // Each file's key is computed once per run of findings in that file: the same keys.
+            let expected = result.findings.filter { !$0.isSuppressed }.map { finding in
+                Baseline.Entry(rule: finding.rule.code, file: files.key(finding.location.file), fingerprint: finding.fingerprint)
+            }
+            #expect(baseline.entries == expected.sorted(), "round \(round)")
+            let tree = JSONValue.object([
+                "tool": .string("oplint"),
+                "version": .int(1),
+                "findings": .array(baseline.entries.map { .object(["rule": .string($0.rule), "file": .string($0.file), "fingerprint": .string($0.fingerprint)]) }),
+            ]).serialized()
+            #expect(baseline.serialized() == tree, "round \(round)")
+            let (kept, unchanged) = baseline.apply(to: result, files: files)
+            #expect(kept.findings.count + unchanged.count == result.findings.count && unchanged.count == expected.count, "round \(round)")
+        }
+    }
+
+    @Test func sortingByKeysEqualsSortingFindings() {
+        var generator = SeededGenerator(seed: 3)
+        // Few files, lines and columns, so that many findings tie on their place; canonically
+        // equivalent file names (é precomposed and decomposed) are one file to String order.
+        let files = ["b.json", "a.json", "\u{E9}.json", "e\u{301}.json", "A.json", ""]
+        for _ in 0..<300 {
+            var findings = (0..<Int.random(in: 0...60, using: &generator)).map { _ in
+                var finding = Self.finding(&generator)
+                finding.location = SourceLocation(
+                    file: files.randomElement(using: &generator) ?? "", line: Int.random(in: 1...3, using: &generator),
+                    column: Int.random(in: 1...2, using: &generator))
+                finding.message = ["m", "n", "e\u{301}", "\u{E9}", finding.message].randomElement(using: &generator) ?? ""
+                return finding
+            }
+            var expected = findings
+            expected.sort(by: Finding.reportOrder)
+            Finding.sortInReportOrder(&findings)
+            #expect(findings == expected)
+            #expect(LintResult(findings: findings).files == ReferenceReports.files(LintResult(findings: findings)))
         }
     }
 }
