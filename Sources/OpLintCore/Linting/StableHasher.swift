@@ -65,18 +65,14 @@ struct Fingerprint: Hashable {
 
     /// 32 lower-case hexadecimal digits, high lane first.
     var hex: String {
-        var buffer = HexBuffer()
+        var buffer = TextBytes()
         appendHex(to: &buffer)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 
     /// Appends the 32 hexadecimal digits.
-    func appendHex<Buffer: TextBuffer>(to out: inout Buffer) {
-        for k in 0..<16 { out.bytes.append(hexDigit(UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * k)))) }
-        for k in 0..<16 { out.bytes.append(hexDigit(UInt8(truncatingIfNeeded: low >> UInt64(60 - 4 * k)))) }
-    }
-
-    private struct HexBuffer: TextBuffer {
-        var bytes: [UInt8] = []
+    func appendHex<Buffer: TextBuffer & ~Copyable>(to out: inout Buffer) {
+        for k in 0..<16 { out.append(byte: hexDigit(UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * k)))) }
+        for k in 0..<16 { out.append(byte: hexDigit(UInt8(truncatingIfNeeded: low >> UInt64(60 - 4 * k)))) }
     }
 }

@@ -16,23 +16,27 @@ public struct CheckstyleReporter: FindingReporter {
             out.append(xmlAttribute: "name", paths.shown(group.file))
             out.append(">\n")
             for index in group.findings {
-                let finding = findings[index]
-                out.append("    <error")
-                out.append(xmlAttribute: "line", finding.location.line)
-                out.append(xmlAttribute: "column", finding.location.column)
-                out.append(xmlAttribute: "severity", Self.severity(finding.severity))
-                out.append(" message=\"")
-                GitHubReporter.writeBody(finding, paths: &paths, lineBreak: "&#10;", to: &out) { text, out in out.append(xml: text) }
-                out.append("\" source=\"oplint.")
-                out.append(xml: finding.rule.code)
-                out.append(byte: 0x2E)
-                out.append(xml: finding.rule.name)
-                out.append("\"/>\n")
+                Self.writeError(findings[index], paths: &paths, to: &out)
                 try out.endFinding()
             }
             out.append("  </file>\n")
         }
         out.append("</checkstyle>\n")
+    }
+
+    /// One finding as an `<error>` element.
+    static func writeError(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append("    <error")
+        out.append(xmlAttribute: "line", finding.location.line)
+        out.append(xmlAttribute: "column", finding.location.column)
+        out.append(xmlAttribute: "severity", severity(finding.severity))
+        out.append(" message=\"")
+        GitHubReporter.writeBody(finding, paths: &paths, lineBreak: "&#10;", to: &out) { text, out in out.append(xml: text) }
+        out.append("\" source=\"oplint.")
+        out.append(xml: finding.rule.code)
+        out.append(byte: 0x2E)
+        out.append(xml: finding.rule.name)
+        out.append("\"/>\n")
     }
 
     /// The reported findings grouped by file (as a `[String: …]` dictionary groups them), files
@@ -43,8 +47,8 @@ public struct CheckstyleReporter: FindingReporter {
         var slots: [String: Int] = [:]
         var groups: [(file: String, findings: [Int])] = []
         var previous: (file: String, slot: Int)?
-        for (index, finding) in findings.enumerated() where !finding.isSuppressed {
-            let file = finding.location.file
+        for index in findings.indices where !findings[index].isSuppressed {
+            let file = findings[index].location.file
             // Findings of one file mostly share one string: compared by identity first, cheaply.
             if let previous, previous.file == file {
                 groups[previous.slot].findings.append(index)

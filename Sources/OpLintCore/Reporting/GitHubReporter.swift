@@ -11,27 +11,32 @@ public struct GitHubReporter: FindingReporter {
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         var paths = DisplayPaths(context)
         for finding in result.findings where !finding.isSuppressed {
-            switch finding.severity {
-            case .error: out.append("::error file=")
-            case .warning: out.append("::warning file=")
-            case .note: out.append("::notice file=")
-            }
-            out.append(githubProperty: paths.shown(finding.location.file))
-            out.append(",line=")
-            out.append(integer: finding.location.line)
-            out.append(",col=")
-            out.append(integer: finding.location.column)
-            out.append(",title=")
-            out.append(githubProperty: finding.rule.code)
-            out.append(byte: 0x20)
-            out.append(githubProperty: finding.rule.name)
-            out.append("::")
-            Self.writeBody(finding, paths: &paths, lineBreak: "%0A", to: &out) { text, out in out.append(githubData: text) }
-            out.append(byte: 0x0A)
+            Self.writeAnnotation(finding, paths: &paths, to: &out)
             try out.endFinding()
         }
         out.append("oplint: ")
         out.append(MarkdownReporter.countsLine(result))
+        out.append(byte: 0x0A)
+    }
+
+    /// One finding's workflow command, on one line.
+    static func writeAnnotation(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        switch finding.severity {
+        case .error: out.append("::error file=")
+        case .warning: out.append("::warning file=")
+        case .note: out.append("::notice file=")
+        }
+        out.append(githubProperty: paths.shown(finding.location.file))
+        out.append(",line=")
+        out.append(integer: finding.location.line)
+        out.append(",col=")
+        out.append(integer: finding.location.column)
+        out.append(",title=")
+        out.append(githubProperty: finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(githubProperty: finding.rule.name)
+        out.append("::")
+        Self.writeBody(finding, paths: &paths, lineBreak: "%0A", to: &out) { text, out in out.append(githubData: text) }
         out.append(byte: 0x0A)
     }
 
@@ -75,7 +80,7 @@ public struct GitHubReporter: FindingReporter {
     public static func escapeData(_ text: String) -> String {
         var buffer = TextBytes()
         buffer.append(githubData: text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 
     /// A property value: as `escapeData`, and `:` and `,` too (toolkit `escapeProperty`).
@@ -84,14 +89,16 @@ public struct GitHubReporter: FindingReporter {
     public static func escapeProperty(_ text: String) -> String {
         var buffer = TextBytes()
         buffer.append(githubProperty: text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 }
 
-extension TextBuffer {
+extension TextBuffer where Self: ~Copyable {
     /// `GitHubReporter.escapeData(text)`, byte by byte.
     mutating func append(githubData text: String) {
-        append(text, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A }) { utf8, i, out in
+        append(text, isPlainWord: { word in
+            Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) == 0
+        }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A }) { utf8, i, out in
             switch utf8[i] {
             case 0x25: out.append("%25")
             case 0x0D: out.append("%0D")
@@ -103,7 +110,10 @@ extension TextBuffer {
 
     /// `GitHubReporter.escapeProperty(text)`, byte by byte.
     mutating func append(githubProperty text: String) {
-        append(text, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A && $0 != 0x3A && $0 != 0x2C }) { utf8, i, out in
+        append(text, isPlainWord: { word in
+            Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) | Word.equal(0x3A, word)
+                | Word.equal(0x2C, word) == 0
+        }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A && $0 != 0x3A && $0 != 0x2C }) { utf8, i, out in
             switch utf8[i] {
             case 0x25: out.append("%25")
             case 0x0D: out.append("%0D")

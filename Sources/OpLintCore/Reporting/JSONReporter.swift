@@ -46,7 +46,7 @@ public struct JSONReporter: FindingReporter {
     package static func quoted(_ text: String) -> String {
         var buffer = TextBytes()
         buffer.append(jsonString: text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 
     /// The `tool` member: `{"name": "oplint", "version": …}`.

@@ -59,13 +59,13 @@ public struct JUnitReporter: FindingReporter {
     static func suites(_ findings: [Finding], rules: [RuleDescription]) -> [Suite] {
         var suites: [String: Suite] = [:]
         for description in rules { suites[description.id.code] = Suite(id: description.id) }
-        for (index, finding) in findings.enumerated() {
-            let code = finding.rule.code
-            if suites[code] == nil { suites[code] = Suite(id: finding.rule) }
+        for index in findings.indices {
+            let code = findings[index].rule.code
+            if suites[code] == nil { suites[code] = Suite(id: findings[index].rule) }
             suites[code]?.findings.append(index)
-            if finding.isSuppressed {
+            if findings[index].isSuppressed {
                 suites[code]?.skipped += 1
-            } else if finding.severity >= .warning {
+            } else if findings[index].severity >= .warning {
                 suites[code]?.failures += 1
             }
         }

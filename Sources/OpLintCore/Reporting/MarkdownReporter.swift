@@ -7,7 +7,6 @@ public struct MarkdownReporter: FindingReporter {
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         var paths = DisplayPaths(context)
-        let findings = result.findings
         let counts = result.counts
         out.append("### oplint: ")
         out.append(Self.countsLine(result))
@@ -21,51 +20,62 @@ public struct MarkdownReporter: FindingReporter {
             out.append("\n#### \(Self.title(severity)) (\(count))\n\n")
             out.append("| Location | Rule | Message |\n|---|---|---|\n")
             var detailed = false
-            for finding in findings where !finding.isSuppressed && finding.severity == severity {
-                out.append("| ")
-                Self.writeLocation(finding.location, paths: &paths, to: &out)
-                out.append(" | ")
-                out.append(finding.rule.code)
-                out.append(byte: 0x20)
-                out.append(markdown: finding.rule.name)
-                out.append(" | ")
-                out.append(markdown: finding.message)
-                out.append(" |\n")
+            for finding in result.findings where !finding.isSuppressed && finding.severity == severity {
+                Self.writeRow(finding, paths: &paths, to: &out)
                 detailed = detailed || Self.hasDetails(finding)
                 try out.endFinding()
             }
             guard detailed else { continue }
             out.append("\n<details><summary>Details</summary>\n\n")
-            for finding in findings where !finding.isSuppressed && finding.severity == severity && Self.hasDetails(finding) {
-                out.append("**")
-                Self.writeLocation(finding.location, paths: &paths, to: &out)
-                out.append("** ")
-                out.append(finding.rule.code)
-                out.append(": ")
-                out.append(markdown: finding.message)
-                out.append("\n\n")
-                for related in finding.related {
-                    out.append("- ")
-                    Self.writeLocation(related.location, paths: &paths, to: &out)
-                    out.append(": ")
-                    out.append(markdown: related.message)
-                    out.append(byte: 0x0A)
-                }
-                for note in finding.notes {
-                    out.append("- note: ")
-                    out.append(markdown: note)
-                    out.append(byte: 0x0A)
-                }
-                if let fix = finding.fix {
-                    out.append("- fix: ")
-                    out.append(markdown: fix.message)
-                    out.append(byte: 0x0A)
-                }
-                out.append(byte: 0x0A)
+            for finding in result.findings where !finding.isSuppressed && finding.severity == severity && Self.hasDetails(finding) {
+                Self.writeDetails(finding, paths: &paths, to: &out)
                 try out.endFinding()
             }
             out.append("</details>\n")
         }
+    }
+
+    /// A finding's row in its severity's table.
+    static func writeRow(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append("| ")
+        writeLocation(finding.location, paths: &paths, to: &out)
+        out.append(" | ")
+        out.append(finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(markdown: finding.rule.name)
+        out.append(" | ")
+        out.append(markdown: finding.message)
+        out.append(" |\n")
+    }
+
+    /// A finding under Details: its place, rule and message, then its related locations,
+    /// notes and fix as a list.
+    static func writeDetails(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append("**")
+        writeLocation(finding.location, paths: &paths, to: &out)
+        out.append("** ")
+        out.append(finding.rule.code)
+        out.append(": ")
+        out.append(markdown: finding.message)
+        out.append("\n\n")
+        for related in finding.related {
+            out.append("- ")
+            writeLocation(related.location, paths: &paths, to: &out)
+            out.append(": ")
+            out.append(markdown: related.message)
+            out.append(byte: 0x0A)
+        }
+        for note in finding.notes {
+            out.append("- note: ")
+            out.append(markdown: note)
+            out.append(byte: 0x0A)
+        }
+        if let fix = finding.fix {
+            out.append("- fix: ")
+            out.append(markdown: fix.message)
+            out.append(byte: 0x0A)
+        }
+        out.append(byte: 0x0A)
     }
 
     /// Whether a finding has related locations, notes or a fix to show under Details.
@@ -103,6 +113,13 @@ public struct MarkdownReporter: FindingReporter {
         }
     }
 
+    /// The bytes `escape` looks at: controls, Markdown and HTML punctuation, `@`, DEL, and the
+    /// first bytes of C1 controls (C2) and of U+2028/U+2029 (E2).
+    static let specialBytes = ByteSet([
+        0x00...0x1F, 0x21...0x24, 0x26...0x26, 0x28...0x2A, 0x3C...0x3C, 0x3E...0x3E, 0x40...0x40,
+        0x5B...0x5D, 0x5F...0x60, 0x7B...0x7F, 0xC2...0xC2, 0xE2...0xE2,
+    ])
+
     /// Inline text that renders as itself: Markdown punctuation backslash-escaped, HTML
     /// special characters as entities, `@` kept from mentioning anyone, a newline as `<br>`
     /// (so a table row stays one row) and other control characters made visible.
@@ -111,23 +128,17 @@ public struct MarkdownReporter: FindingReporter {
     public static func escape(_ text: String) -> String {
         var buffer = TextBytes()
         buffer.append(markdown: text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 }
 
-extension TextBuffer {
+extension TextBuffer where Self: ~Copyable {
     /// `MarkdownReporter.escape(text)`, byte by byte.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(markdown text: String) {
-        append(text, isPlain: { byte in
-            switch byte {
-            case 0x00..<0x20, 0x21...0x24, 0x26, 0x28...0x2A, 0x3C, 0x3E, 0x40, 0x5B...0x5D, 0x5F, 0x60, 0x7B...0x7F, 0xC2, 0xE2:
-                false
-            default:
-                true
-            }
-        }) { utf8, i, out in
+        let special = MarkdownReporter.specialBytes
+        append(text, isPlain: { !special.contains($0) }) { utf8, i, out in
             let byte = utf8[i]
             switch byte {
             case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x7C, 0x7E, 0x21, 0x23, 0x28, 0x29, 0x7B, 0x7D, 0x24:

@@ -46,7 +46,7 @@ struct DisplayPaths {
     ///
     /// - Complexity: O(*n*) in the path's length.
     mutating func shown(_ file: String) -> String {
-        if let last, Self.same(last.file, file) { return last.shown }
+        if let last, last.file.hasSameBytes(as: file) { return last.shown }
         let shown = ReportPath.relative(file, to: baseDirectory)
         last = (file, shown)
         return shown
@@ -56,13 +56,9 @@ struct DisplayPaths {
     ///
     /// - Complexity: as `shown`.
     mutating func uri(_ file: String) -> String {
-        if let lastURI, Self.same(lastURI.file, file) { return lastURI.uri }
+        if let lastURI, lastURI.file.hasSameBytes(as: file) { return lastURI.uri }
         let uri = ReportPath.uri(shown(file))
         lastURI = (file, uri)
         return uri
-    }
-
-    private static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 }

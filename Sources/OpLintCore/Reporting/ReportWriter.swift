@@ -2,18 +2,67 @@
 /// numbers and escaped strings; between findings it calls `endFinding()`, which hands the
 /// bytes over once there are at least `chunkSize` of them. A report of a hundred thousand
 /// findings is never one `String`, nor one array, in memory.
-public struct ReportWriter: TextBuffer {
-    var bytes: [UInt8] = []
+///
+/// The writer owns its buffer (it cannot be copied): appending a byte is a store and a count,
+/// with no array bookkeeping.
+public struct ReportWriter: TextBuffer, ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// The least number of bytes handed over at once (the last chunk may be smaller).
     let chunkSize: Int
     private let sink: ([UInt8]) throws -> Void
-    /// The containers of the JSON value being written, innermost last (`ReportWriter+JSON`).
-    var jsonLevels: [JSONLevel] = []
+    /// Where the JSON value being written stands (`ReportWriter+JSON`).
+    var json = JSONNesting()
 
     init(chunkSize: Int, sink: @escaping ([UInt8]) throws -> Void) {
         self.chunkSize = max(1, chunkSize)
         self.sink = sink
-        bytes.reserveCapacity(min(self.chunkSize, 1 << 22) + (1 << 16))
+        capacity = min(self.chunkSize, 1 << 22) + (1 << 16)
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        guard let source = more.baseAddress else { return }
+        if capacity - count < more.count { grow(toHold: more.count) }
+        (base + count).initialize(from: source, count: more.count)
+        count += more.count
+    }
+
+    /// Room for `extra` more bytes: where to store them. The caller stores at most `extra`
+    /// bytes there, then counts them with `advance(by:)`.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < extra { grow(toHold: extra) }
+        return base + count
+    }
+
+    /// Counts `stored` bytes stored where `reserve(_:)` said.
+    @inline(__always)
+    mutating func advance(by stored: Int) {
+        count += stored
+    }
+
+    /// Makes room for `extra` more bytes, at least doubling the buffer.
+    private mutating func grow(toHold extra: Int) {
+        let larger = max(2 * capacity, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     /// Between two findings: hands the bytes written so far to the sink once there are at
@@ -21,17 +70,21 @@ public struct ReportWriter: TextBuffer {
     ///
     /// - Complexity: O(1), or O(*n*) for the *n* bytes handed over.
     mutating func endFinding() throws {
-        guard bytes.count >= chunkSize else { return }
-        try sink(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard count >= chunkSize else { return }
+        try handOver()
     }
 
     /// At the end of the report: hands over whatever is left.
     mutating func finish() throws {
-        assert(jsonLevels.isEmpty, "a JSON container was left open")
-        guard !bytes.isEmpty else { return }
-        try sink(bytes)
-        bytes = []
+        assert(json.depth == 0, "a JSON container was left open")
+        guard count > 0 else { return }
+        try handOver()
+    }
+
+    private mutating func handOver() throws {
+        let chunk = Array(UnsafeBufferPointer(start: base, count: count))
+        count = 0
+        try sink(chunk)
     }
 
     /// What `write` writes, in one array.

@@ -9,8 +9,8 @@ extension SARIFReporter {
             entries[description.id.code] = RuleEntry(id: description.id, level: description.defaultSeverity, description: description)
         }
         for list in findings {
-            for finding in list where entries[finding.rule.code] == nil {
-                entries[finding.rule.code] = RuleEntry(id: finding.rule, level: finding.severity, description: nil)
+            for index in list.indices where entries[list[index].rule.code] == nil {
+                entries[list[index].rule.code] = RuleEntry(id: list[index].rule, level: list[index].severity, description: nil)
             }
         }
         return entries.values.sorted { $0.id.code < $1.id.code }

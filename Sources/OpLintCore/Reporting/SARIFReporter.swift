@@ -27,11 +27,15 @@ public struct SARIFReporter: FindingReporter {
         out.jsonValue("unicodeCodePoints")
         out.jsonKey("results")
         out.openJSONArray()
-        for (isUnchanged, index) in Self.reportOrder(result.findings, unchanged) {
-            let finding = isUnchanged ? unchanged[index] : result.findings[index]
-            Self.writeResult(
-                finding, ruleIndex: ruleIndex[finding.rule.code] ?? 0, baselineState: isUnchanged ? "unchanged" : newState,
-                paths: &paths, to: &out)
+        let findings = result.findings
+        for (isUnchanged, index) in Self.reportOrder(findings, unchanged) {
+            if isUnchanged {
+                Self.writeResult(unchanged[index], ruleIndex: ruleIndex[unchanged[index].rule.code] ?? 0,
+                                 baselineState: "unchanged", paths: &paths, to: &out)
+            } else {
+                Self.writeResult(findings[index], ruleIndex: ruleIndex[findings[index].rule.code] ?? 0,
+                                 baselineState: newState, paths: &paths, to: &out)
+            }
             try out.endFinding()
         }
         out.closeJSON()
@@ -79,9 +83,9 @@ public struct SARIFReporter: FindingReporter {
             return order
         }
         var next = 0
-        for (index, finding) in findings.enumerated() {
+        for index in findings.indices {
             // Ties go to `findings`, which come first in the stable sort.
-            while next < unchanged.count, Finding.reportOrder(unchanged[next], finding) {
+            while next < unchanged.count, Finding.reportOrder(unchanged[next], findings[index]) {
                 order.append((true, next))
                 next += 1
             }

@@ -9,50 +9,55 @@ public struct TextReporter: FindingReporter {
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         let style = TerminalStyle(enabled: context.color)
         for finding in result.findings where !finding.isSuppressed {
-            style.begin(.bold, &out)
-            out.append(location: finding.location)
-            out.append(byte: 0x3A)
-            style.end(&out)
-            out.append(byte: 0x20)
-            switch finding.severity {
-            case .error: style.text("error", .red, &out)
-            case .warning: style.text("warning", .yellow, &out)
-            case .note: style.text("note", .cyan, &out)
-            }
-            out.append(": ")
-            out.append(singleLine: finding.message)
-            out.append(byte: 0x20)
-            style.begin(.dim, &out)
-            out.append(byte: 0x5B)
-            out.append(finding.rule.code)
-            out.append(byte: 0x20)
-            out.append(finding.rule.name)
-            out.append(byte: 0x5D)
-            style.end(&out)
-            out.append(byte: 0x0A)
-            for related in finding.related {
-                out.append("    ")
-                out.append(location: related.location)
-                out.append(": ")
-                out.append(singleLine: related.message)
-                out.append(byte: 0x0A)
-            }
-            for note in finding.notes {
-                out.append("    note: ")
-                out.append(singleLine: note)
-                out.append(byte: 0x0A)
-            }
-            if let fix = finding.fix {
-                out.append("    fix: ")
-                out.append(singleLine: fix.message)
-                out.append(byte: 0x0A)
-            }
+            Self.write(finding, style: style, to: &out)
             try out.endFinding()
         }
         out.append(summary(result, context: context))
         out.append(byte: 0x0A)
         if let coverage = result.coverage {
             out.append(coverage.summary)
+            out.append(byte: 0x0A)
+        }
+    }
+
+    /// One finding: its line, then related locations, notes and the fix indented below.
+    static func write(_ finding: Finding, style: TerminalStyle, to out: inout ReportWriter) {
+        style.begin(.bold, &out)
+        out.append(location: finding.location)
+        out.append(byte: 0x3A)
+        style.end(&out)
+        out.append(byte: 0x20)
+        switch finding.severity {
+        case .error: style.text("error", .red, &out)
+        case .warning: style.text("warning", .yellow, &out)
+        case .note: style.text("note", .cyan, &out)
+        }
+        out.append(": ")
+        out.append(singleLine: finding.message)
+        out.append(byte: 0x20)
+        style.begin(.dim, &out)
+        out.append(byte: 0x5B)
+        out.append(finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(finding.rule.name)
+        out.append(byte: 0x5D)
+        style.end(&out)
+        out.append(byte: 0x0A)
+        for related in finding.related {
+            out.append("    ")
+            out.append(location: related.location)
+            out.append(": ")
+            out.append(singleLine: related.message)
+            out.append(byte: 0x0A)
+        }
+        for note in finding.notes {
+            out.append("    note: ")
+            out.append(singleLine: note)
+            out.append(byte: 0x0A)
+        }
+        if let fix = finding.fix {
+            out.append("    fix: ")
+            out.append(singleLine: fix.message)
             out.append(byte: 0x0A)
         }
     }
@@ -80,17 +85,19 @@ public struct TextReporter: FindingReporter {
     static func singleLine(_ text: String) -> String {
         var buffer = TextBytes()
         buffer.append(singleLine: text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 }
 
-extension TextBuffer {
+extension TextBuffer where Self: ~Copyable {
     /// `TextReporter.singleLine(text)`, escaped byte by byte: `\n`, `\r` and `\t` as those
     /// escapes, other C0 and C1 controls and DEL as `\u{1b}`.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(singleLine text: String) {
-        append(text, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) { utf8, i, out in
+        append(text, isPlainWord: { word in
+            Word.below(0x20, word) | Word.equal(0x7F, word) | Word.equal(0xC2, word) == 0
+        }, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) { utf8, i, out in
             let byte = utf8[i]
             switch byte {
             case 0x0A: out.append("\\n")
@@ -126,11 +133,6 @@ extension TextBuffer {
         append(byte: 0x3A)
         append(integer: location.column)
     }
-}
-
-/// A plain byte buffer for the `String` forms of the escapes.
-struct TextBytes: TextBuffer {
-    var bytes: [UInt8] = []
 }
 
 /// ANSI styling, or none.

@@ -8,20 +8,24 @@ package enum XMLText {
     package static func escape(_ text: String) -> String {
         var buffer = TextBytes()
         buffer.append(xml: text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.text
     }
 
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 }
 
-extension TextBuffer {
+extension TextBuffer where Self: ~Copyable {
     /// `XMLText.escape(text)`, byte by byte.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(xml text: String) {
         // Bytes below 0x20, the five markup characters, DEL, C2 (U+0080–U+00BF: C1 controls)
         // and EF (U+F000–U+FFFF: U+FFFE and U+FFFF) need a look.
-        append(text, isPlain: { byte in
+        append(text, isPlainWord: { word in
+            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x26, word) | Word.equal(0x27, word)
+                | Word.equal(0x3C, word) | Word.equal(0x3E, word) | Word.equal(0x7F, word) | Word.equal(0xC2, word)
+                | Word.equal(0xEF, word) == 0
+        }, isPlain: { byte in
             byte >= 0x3F ? byte != 0x7F && byte != 0xC2 && byte != 0xEF
                 : byte >= 0x20 && byte != 0x22 && byte != 0x26 && byte != 0x27 && byte != 0x3C && byte != 0x3E
         }) { utf8, i, out in

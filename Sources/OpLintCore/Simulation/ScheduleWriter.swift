@@ -6,6 +6,14 @@ struct ScheduleWriter: TextBuffer {
         bytes.reserveCapacity(capacity)
     }
 
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
     /// Hands the bytes so far to `write` once there are at least `limit` of them, and
     /// starts an empty buffer (keeping its capacity).
     mutating func flush(ifAtLeast limit: Int, to write: ([UInt8]) throws -> Void) rethrows {
