@@ -138,7 +138,9 @@ extension TextBuffer where Self: ~Copyable {
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(markdown text: String) {
         let special = MarkdownReporter.specialBytes
-        append(text, isPlain: { !special.contains($0) }) { utf8, i, out in
+        append(text, isPlain: { !special.contains($0) }, keeps: { utf8, i in
+            (utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)) || (utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i))
+        }) { utf8, i, out in
             let byte = utf8[i]
             switch byte {
             case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x7C, 0x7E, 0x21, 0x23, 0x28, 0x29, 0x7B, 0x7D, 0x24:

@@ -97,7 +97,9 @@ extension TextBuffer where Self: ~Copyable {
     mutating func append(singleLine text: String) {
         append(text, isPlainWord: { word in
             Word.below(0x20, word) | Word.equal(0x7F, word) | Word.equal(0xC2, word) == 0
-        }, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) { utf8, i, out in
+        }, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }, keeps: { utf8, i in
+            utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)
+        }) { utf8, i, out in
             let byte = utf8[i]
             switch byte {
             case 0x0A: out.append("\\n")

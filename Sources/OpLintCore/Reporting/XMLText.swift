@@ -28,6 +28,8 @@ extension TextBuffer where Self: ~Copyable {
         }, isPlain: { byte in
             byte >= 0x3F ? byte != 0x7F && byte != 0xC2 && byte != 0xEF
                 : byte >= 0x20 && byte != 0x22 && byte != 0x26 && byte != 0x27 && byte != 0x3C && byte != 0x3E
+        }, keeps: { utf8, i in
+            (utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)) || (utf8[i] == 0xEF && !TextBufferBytes.isNonCharacter(utf8, i))
         }) { utf8, i, out in
             let byte = utf8[i]
             switch byte {

@@ -70,7 +70,9 @@ extension TextBuffer where Self: ~Copyable {
     /// starting there and returns how many bytes that character takes (at least 1).
     /// `isPlainWord`, when given, says of eight bytes at once (as a little-endian word) that
     /// they are all plain, so that long plain runs are skipped a word at a time; it must never
-    /// say so when one of them is not.
+    /// say so when one of them is not. `keeps`, when given, says of a byte `isPlain` rejects
+    /// that the character starting there is kept as it is after all (a lead byte that only
+    /// some of its characters need escaping for), so that the run goes on.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     @inline(__always)
@@ -78,6 +80,7 @@ extension TextBuffer where Self: ~Copyable {
         _ text: String,
         isPlainWord: ((UInt64) -> Bool)? = nil,
         isPlain: (UInt8) -> Bool,
+        keeps: ((_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool)? = nil,
         escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
     ) {
         var text = text
@@ -92,7 +95,7 @@ extension TextBuffer where Self: ~Copyable {
                     i += 8
                     continue
                 }
-                if isPlain(utf8[i]) {
+                if isPlain(utf8[i]) || keeps?(utf8, i) == true {
                     i += 1
                     continue
                 }
@@ -120,7 +123,9 @@ extension TextBuffer where Self: ~Copyable {
     mutating func append(jsonStringContent text: String) {
         append(text, isPlainWord: { word in
             Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0x7F, word) | Word.equal(0xE2, word) == 0
-        }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }) { utf8, i, out in
+        }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }, keeps: { utf8, i in
+            utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
+        }) { utf8, i, out in
             let byte = utf8[i]
             switch byte {
             case 0x22: out.append("\\\"")
@@ -143,6 +148,27 @@ extension TextBuffer where Self: ~Copyable {
             }
             return 1
         }
+    }
+}
+
+/// Byte patterns the escapes look for.
+enum TextBufferBytes {
+    /// Whether U+2028 or U+2029 (E2 80 A8/A9) starts at `i`.
+    @inline(__always)
+    static func isLineOrParagraphSeparator(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 2 < utf8.count && utf8[i] == 0xE2 && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9)
+    }
+
+    /// Whether a C1 control character (U+0080–U+009F: C2 80–9F) starts at `i`.
+    @inline(__always)
+    static func isC1Control(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 1 < utf8.count && utf8[i] == 0xC2 && utf8[i + 1] <= 0x9F
+    }
+
+    /// Whether U+FFFE or U+FFFF (EF BF BE/BF) starts at `i`.
+    @inline(__always)
+    static func isNonCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 2 < utf8.count && utf8[i] == 0xEF && utf8[i + 1] == 0xBF && (utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF)
     }
 }
 
