@@ -105,6 +105,7 @@ bench: setup
 	$(SCRATCH)/release/oplint-bench lint --oplint $(OPLINT)
 	$(SCRATCH)/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
 	$(SCRATCH)/release/oplint-bench shapes --oplint $(OPLINT)
+	$(SCRATCH)/release/oplint-bench formats --oplint $(OPLINT)
 
 # Every adversarial graph shape (docs/performance.md, "Graph shapes"): lint, lint with every
 # format and simulate, at 10,000, 100,000 and 1,000,000 operations, each run stopped after 60 s

@@ -96,7 +96,7 @@ enum EscapingFuzzing {
     }
 
     static func checkJSON(_ text: String) throws(FuzzFailure) {
-        for written in [JSONText.string(text).rendered(indent: nil), JSONValue.string(text).serialized(pretty: false)] {
+        for written in [JSONText.string(text).rendered(indent: nil), JSONValue.string(text).serialized(pretty: false), JSONReporter.quoted(text)] {
             try require(!written.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" }),
                         "a JSON string keeps a raw control or line separator: \(written.debugDescription)")
             let value: PositionedJSON

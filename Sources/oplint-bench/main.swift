@@ -28,6 +28,12 @@ usage:
                       [--timeout 60] [--commands lint,lint-all-formats,simulate] [--seed S]
       lint and simulate every shape at each size (each run stopped after --timeout s of CPU):
       time, memory and output size, then the growth per tenfold against the budgets
+  oplint-bench formats --oplint PATH [--sizes 100000,200000] [--shapes a,b|none] [--shape-operations 100000]
+                       [--formats text,json,…] [--runs 3] [--seed S]
+      lint the random workload at each size and the shapes that give a finding per operation
+      (default small-cycles, chain-no-queue, wait-chain, shared-tail) with every format written
+      to a file (-o, --redundant-limit 0): median wall and CPU time, peak memory, output size,
+      and each format's CPU time as a multiple of text's, as a Markdown table
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -46,6 +52,7 @@ do {
     case "render": try RenderBenchmark.run(arguments.dropFirst(2))
     case "realcode": try RealCodeBenchmark.run(arguments.dropFirst(2))
     case "shapes": try ShapeBenchmark.run(arguments.dropFirst(2))
+    case "formats": try FormatsBenchmark.run(arguments.dropFirst(2))
     case "help", "--help", "-h": print(usage)
     default: fail("unknown command \(arguments[1])\n\(usage)")
     }

@@ -29,11 +29,14 @@ import OpLintShapes
         let location = SourceLocation(file: "g.json", line: 1, column: 1)
         let related = (0..<250).map { Finding.Related(location, "step \($0)") }
         let finding = Finding(rule: RuleID(code: "OPL999", name: "test"), severity: .error, message: "m", location: location, related: related)
-        let limited = finding.limitingRelated()
+        var limited = finding
+        limited.limitRelated()
         #expect(limited.related.count == Finding.relatedLimit)
         #expect(limited.related[Finding.relatedLimit - 2].message == "step \(Finding.relatedLimit - 2)")
         #expect(limited.related.last?.message == "… and \(250 - Finding.relatedLimit + 1) more related locations")
-        #expect(Finding(rule: finding.rule, severity: .error, message: "m", location: location, related: Array(related.prefix(3))).limitingRelated().related.count == 3)
+        var short = Finding(rule: finding.rule, severity: .error, message: "m", location: location, related: Array(related.prefix(3)))
+        short.limitRelated()
+        #expect(short.related.map(\.message) == ["step 0", "step 1", "step 2"])
     }
 
     @Test func aStuckMemberNamesTenHoldersAndCountsTheRest() throws {

@@ -116,12 +116,15 @@ struct LintCommand: Command {
         for (reporter, file) in outputs {
             var reportContext = reportContext
             if file != nil { reportContext.color = false }
+            // The report is streamed in large chunks as it is written: never one string in memory.
+            let produce = { (write: ([UInt8]) throws -> Void) in
+                try reporter.report(result, context: reportContext, chunkSize: OutputFile.chunk, to: write)
+            }
             try measure(times, "report \(type(of: reporter).name)") {
-                let text = reporter.report(result, context: reportContext)
                 if let file {
-                    try OutputFile.write(text, to: file, inputs: paths)
+                    try OutputFile.write(to: file, inputs: paths, produce)
                 } else {
-                    context.standardOutput.write(text)
+                    try produce { context.standardOutput.write(bytes: $0) }
                 }
             }
         }

@@ -84,7 +84,8 @@ struct LintSettings {
         else { return }
         var summaryContext = reportContext
         summaryContext.color = false
-        let text = GitHubReporter.stepSummary(result, context: summaryContext)
+        // `GitHubReporter.stepSummary` as bytes, without the copy into a string.
+        let summary = MarkdownReporter().reportBytes(result, context: summaryContext)
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
@@ -94,7 +95,7 @@ struct LintSettings {
         defer { try? handle.close() }
         do {
             try handle.seekToEnd()
-            try handle.write(contentsOf: Data(text.utf8))
+            try handle.write(contentsOf: summary)
         } catch {
             throw CommandError.output("\(path): error: cannot append the job summary (\(error.localizedDescription))")
         }

@@ -3,15 +3,32 @@ import Foundation
 extension Baseline {
     /// The baseline as a file: `{"findings": [{"file", "fingerprint", "rule"}…], "version": 1}`,
     /// sorted keys and entries, so the same findings always give the same bytes.
+    ///
+    /// - Complexity: O(size of the file).
     public func serialized() -> String {
-        let findings: [JSONValue] = entries.map { entry in
-            .object(["rule": .string(entry.rule), "file": .string(entry.file), "fingerprint": .string(entry.fingerprint)])
+        let bytes = ReportWriter.collect { out in
+            out.openJSONObject()
+            out.jsonKey("findings")
+            out.openJSONArray()
+            for entry in entries {
+                out.openJSONObject()
+                out.jsonKey("file")
+                out.jsonValue(entry.file)
+                out.jsonKey("fingerprint")
+                out.jsonValue(entry.fingerprint)
+                out.jsonKey("rule")
+                out.jsonValue(entry.rule)
+                out.closeJSON()
+            }
+            out.closeJSON()
+            out.jsonKey("tool")
+            out.jsonValue("oplint")
+            out.jsonKey("version")
+            out.jsonValue(1)
+            out.closeJSON()
+            out.endJSONDocument()
         }
-        return JSONValue.object([
-            "tool": .string("oplint"),
-            "version": .int(1),
-            "findings": .array(findings),
-        ]).serialized()
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads a baseline file.

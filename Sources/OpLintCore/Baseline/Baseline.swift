@@ -35,10 +35,13 @@ public struct Baseline: Sendable, Equatable {
     /// - Parameter files: how a finding's file is written (see `FileKey`).
     /// - Complexity: O(*n* log *n*) for *n* findings.
     public init(findings: [Finding], files: FileKey) {
-        self.init(entries: findings.filter { !$0.isSuppressed }.map { Self.entry(for: $0, files: files) })
+        var keys = FileKeys(files)
+        var entries: [Entry] = []
+        for finding in findings where !finding.isSuppressed { entries.append(Self.entry(for: finding, files: &keys)) }
+        self.init(entries: entries)
     }
 
-    static func entry(for finding: Finding, files: FileKey) -> Entry {
+    static func entry(for finding: Finding, files: inout FileKeys) -> Entry {
         Entry(rule: finding.rule.code, file: files.key(finding.location.file), fingerprint: finding.fingerprint)
     }
 
@@ -49,10 +52,11 @@ public struct Baseline: Sendable, Equatable {
     public func apply(to result: LintResult, files: FileKey) -> (result: LintResult, unchanged: [Finding]) {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
+        var keys = FileKeys(files)
         var kept: [Finding] = []
         var unchanged: [Finding] = []
         for finding in result.findings {
-            let entry = Self.entry(for: finding, files: files)
+            let entry = Self.entry(for: finding, files: &keys)
             if !finding.isSuppressed, let count = remaining[entry], count > 0 {
                 remaining[entry] = count - 1
                 unchanged.append(finding)
@@ -61,6 +65,25 @@ public struct Baseline: Sendable, Equatable {
             }
         }
         return (LintResult(findings: kept, coverage: result.coverage), unchanged)
+    }
+
+    /// `FileKey.key` remembered for the last file asked about: the findings of one file come
+    /// one after another, and a key costs a few path operations.
+    struct FileKeys {
+        let files: FileKey
+        private var last: (file: String, key: String)?
+
+        init(_ files: FileKey) {
+            self.files = files
+        }
+
+        /// - Complexity: O(*n*) in the path's length.
+        mutating func key(_ file: String) -> String {
+            if let last, last.file.hasSameBytes(as: file) { return last.key }
+            let key = files.key(file)
+            last = (file, key)
+            return key
+        }
     }
 
     /// How file paths are written into a baseline: relative to the baseline's own directory,

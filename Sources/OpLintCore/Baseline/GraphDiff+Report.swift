@@ -45,17 +45,37 @@ extension GraphDiff {
     }
 
     /// The diff as stable JSON (sorted keys); findings as in the `json` format.
+    ///
+    /// - Complexity: O(size of the output).
     public func json(toolVersion: String = OpLintVersion.current) -> String {
-        func edges(_ list: [Finding.Edge]) -> JSONValue { .array(list.map { .array([.string($0.waiter), .string($0.dependency)]) }) }
-        return JSONValue.object([
-            "newFindings": .array(newFindings.map(JSONReporter.json)),
-            "fixedFindings": .array(fixedFindings.map(JSONReporter.json)),
-            "addedEdges": edges(addedEdges),
-            "removedEdges": edges(removedEdges),
-            "addedOperations": .array(addedOperations.map(JSONValue.string)),
-            "removedOperations": .array(removedOperations.map(JSONValue.string)),
-            "tool": .object(["name": .string("oplint"), "version": .string(toolVersion)]),
-            "version": .int(1),
-        ]).serialized()
+        let bytes = ReportWriter.collect { out in
+            func edges(_ key: StaticString, _ list: [Finding.Edge]) {
+                out.jsonKey(key)
+                out.openJSONArray()
+                for edge in list { out.jsonValue([edge.waiter, edge.dependency]) }
+                out.closeJSON()
+            }
+            func findings(_ key: StaticString, _ list: [Finding]) {
+                out.jsonKey(key)
+                out.openJSONArray()
+                for finding in list { JSONReporter.write(finding, to: &out) }
+                out.closeJSON()
+            }
+            out.openJSONObject()
+            edges("addedEdges", addedEdges)
+            out.jsonKey("addedOperations")
+            out.jsonValue(addedOperations)
+            findings("fixedFindings", fixedFindings)
+            findings("newFindings", newFindings)
+            edges("removedEdges", removedEdges)
+            out.jsonKey("removedOperations")
+            out.jsonValue(removedOperations)
+            JSONReporter.writeTool(version: toolVersion, to: &out)
+            out.jsonKey("version")
+            out.jsonValue(1)
+            out.closeJSON()
+            out.endJSONDocument()
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -79,13 +79,48 @@ public struct Finding: Sendable, Equatable {
     ///
     /// Only the first eight operations count: a finding that lists a million blocked
     /// operations is identified by its root, not by the whole list.
-    public var fingerprint: String {
+    ///
+    /// - Complexity: O(length of the message, the first eight operations and the queues).
+    public var fingerprint: String { fingerprintDigest.hex }
+
+    /// `fingerprint` before it is printed: computed from the bytes, with no string built.
+    ///
+    /// - Complexity: as `fingerprint`.
+    var fingerprintDigest: Fingerprint {
         var hasher = StableHasher()
         hasher.combine(rule.code)
-        for operation in operations.prefix(8).sorted() { hasher.combine("op:" + operation) }
-        for queue in queues.sorted() { hasher.combine("queue:" + queue) }
-        hasher.combine(String(message.unicodeScalars.filter { !("0"..."9").contains($0) }))
-        return hasher.hexDigest
+        // Sorted, so that the order a rule lists them in does not count.
+        Self.combineSorted(operations.prefix(8), prefix: "op:", into: &hasher)
+        Self.combineSorted(queues[...], prefix: "queue:", into: &hasher)
+        hasher.combine(skippingDigits: message)
+        return hasher.digest
+    }
+
+    /// Adds `prefix + name` for each of `names` in String order, as `names.sorted()` orders
+    /// them (stable), sorting their positions in temporary memory rather than copying them.
+    ///
+    /// - Complexity: O(*n*²) comparisons for *n* ≤ 16 names, else O(*n* log *n*).
+    private static func combineSorted(_ names: ArraySlice<String>, prefix: StaticString, into hasher: inout StableHasher) {
+        guard names.count > 1 else {
+            for name in names { hasher.combine(prefix, name) }
+            return
+        }
+        guard names.count <= 16 else {
+            for name in names.sorted() { hasher.combine(prefix, name) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: names.count) { order in
+            // Insertion sort: a name moves only past greater ones, so equal names keep their order.
+            for (k, index) in names.indices.enumerated() {
+                var slot = k
+                while slot > 0 && names[index] < names[order[slot - 1]] {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = index
+            }
+            for index in order { hasher.combine(prefix, names[index]) }
+        }
     }
 }
 
@@ -94,25 +129,16 @@ extension Finding {
     /// (a cycle keeps both ends of its path), and the linter cuts any longer one.
     public static let relatedLimit = 100
 
-    /// The finding with at most `relatedLimit` related locations: the first ones, then one
-    /// saying how many were left out.
+    /// Keeps at most `relatedLimit` related locations: the first ones, then one saying how many
+    /// were left out.
     ///
-    /// - Complexity: O(`relatedLimit`).
-    func limitingRelated() -> Finding {
-        guard related.count > Self.relatedLimit else { return self }
-        var limited = self
+    /// - Complexity: O(1) when there are no more than `relatedLimit`, else O(`relatedLimit`).
+    mutating func limitRelated() {
+        guard related.count > Self.relatedLimit else { return }
         let kept = Self.relatedLimit - 1
         let last = related[kept - 1].location
-        limited.related = Array(related.prefix(kept)) + [Related(last, "… and \(related.count - kept) more related locations")]
-        return limited
-    }
-}
-
-extension Finding {
-    /// The order findings are reported in: file, line, column, rule, then message.
-    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        if lhs.location != rhs.location { return lhs.location < rhs.location }
-        if lhs.rule.code != rhs.rule.code { return lhs.rule.code < rhs.rule.code }
-        return lhs.message < rhs.message
+        let more = related.count - kept
+        related.removeSubrange(kept...)
+        related.append(Related(last, "… and \(more) more related locations"))
     }
 }

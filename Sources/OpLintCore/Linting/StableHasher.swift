@@ -5,21 +5,74 @@ struct StableHasher {
     private var low: UInt64 = 0xcbf2_9ce4_8422_2325
     private var high: UInt64 = 0x8422_2325_cbf2_9ce4
 
+    /// Adds one field.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func combine(_ text: String) {
-        for byte in text.utf8 {
-            low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            high = (high ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
+        add(text) { _ in true }
+        endField()
+    }
+
+    /// Adds the field `prefix + text`, without building that string.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func combine(_ prefix: StaticString, _ text: String) {
+        prefix.withUTF8Buffer { for byte in $0 { add(byte) } }
+        add(text) { _ in true }
+        endField()
+    }
+
+    /// Adds the field `text` with the digits 0–9 left out (ASCII digits are single bytes that
+    /// occur in no other character's UTF-8 encoding).
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func combine(skippingDigits text: String) {
+        add(text) { $0 < 0x30 || $0 > 0x39 }
+        endField()
+    }
+
+    /// The hash of the fields so far.
+    var digest: Fingerprint { Fingerprint(high: high, low: low) }
+
+    /// The digest as 32 lower-case hexadecimal digits.
+    var hexDigest: String { digest.hex }
+
+    @inline(__always)
+    private mutating func add(_ byte: UInt8) {
+        low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        high = (high ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
+    }
+
+    @inline(__always)
+    private mutating func add(_ text: String, where keep: (UInt8) -> Bool) {
+        var text = text
+        text.withUTF8 { utf8 in
+            for byte in utf8 where keep(byte) { add(byte) }
         }
-        // Separate fields so that ("ab","c") and ("a","bc") differ.
+    }
+
+    /// Separates fields so that ("ab", "c") and ("a", "bc") differ.
+    private mutating func endField() {
         low = (low ^ 0xFF) &* 0x0000_0100_0000_01B3
         high = (high ^ 0xA5) &* 0x0000_0100_0000_01B3
     }
+}
 
-    var hexDigest: String {
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(high) + hex(low)
+/// A finding's location-independent identity: a `StableHasher` digest.
+struct Fingerprint: Hashable {
+    var high: UInt64
+    var low: UInt64
+
+    /// 32 lower-case hexadecimal digits, high lane first.
+    var hex: String {
+        var buffer = TextBytes()
+        appendHex(to: &buffer)
+        return buffer.text
+    }
+
+    /// Appends the 32 hexadecimal digits.
+    func appendHex<Buffer: TextBuffer & ~Copyable>(to out: inout Buffer) {
+        for k in 0..<16 { out.append(byte: hexDigit(UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * k)))) }
+        for k in 0..<16 { out.append(byte: hexDigit(UInt8(truncatingIfNeeded: low >> UInt64(60 - 4 * k)))) }
     }
 }

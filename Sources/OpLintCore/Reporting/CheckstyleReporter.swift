@@ -6,25 +6,63 @@ public struct CheckstyleReporter: FindingReporter {
 
     public init() {}
 
-    public func report(_ result: LintResult, context: ReportContext) -> String {
-        var byFile: [String: [Finding]] = [:]
-        for finding in result.reported { byFile[finding.location.file, default: []].append(finding) }
-        var out = XMLText.declaration + "<checkstyle version=\"4.3\">\n"
-        for file in byFile.keys.sorted() {
-            out += "  " + XMLText.openTag("file", [("name", context.displayPath(file))]) + ">\n"
-            for finding in byFile[file] ?? [] {
-                out += "    " + XMLText.openTag("error", [
-                    ("line", String(finding.location.line)),
-                    ("column", String(finding.location.column)),
-                    ("severity", Self.severity(finding.severity)),
-                    ("message", GitHubReporter.body(finding, context: context)),
-                    ("source", "oplint.\(finding.rule.code).\(finding.rule.name)"),
-                ]) + "/>\n"
+    public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
+        var paths = DisplayPaths(context)
+        let findings = result.findings
+        out.append(XMLText.declaration)
+        out.append("<checkstyle version=\"4.3\">\n")
+        for group in Self.groupsByFile(findings) {
+            out.append("  <file")
+            out.append(xmlAttribute: "name", paths.shown(group.file))
+            out.append(">\n")
+            for index in group.findings {
+                Self.writeError(findings[index], paths: &paths, to: &out)
+                try out.endFinding()
             }
-            out += "  </file>\n"
+            out.append("  </file>\n")
         }
-        out += "</checkstyle>\n"
-        return out
+        out.append("</checkstyle>\n")
+    }
+
+    /// One finding as an `<error>` element.
+    static func writeError(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append("    <error")
+        out.append(xmlAttribute: "line", finding.location.line)
+        out.append(xmlAttribute: "column", finding.location.column)
+        out.append(xmlAttribute: "severity", severity(finding.severity))
+        out.append(" message=\"")
+        GitHubReporter.writeBody(finding, paths: &paths, lineBreak: "&#10;", to: &out) { text, out in out.append(xml: text) }
+        out.append("\" source=\"oplint.")
+        out.append(xml: finding.rule.code)
+        out.append(byte: 0x2E)
+        out.append(xml: finding.rule.name)
+        out.append("\"/>\n")
+    }
+
+    /// The reported findings grouped by file (as a `[String: …]` dictionary groups them), files
+    /// in String order, each group's findings in report order, as indices into `findings`.
+    ///
+    /// - Complexity: O(*n*) for *n* findings, plus O(*d* log *d*) for *d* distinct files.
+    static func groupsByFile(_ findings: [Finding]) -> [(file: String, findings: [Int])] {
+        var slots: [String: Int] = [:]
+        var groups: [(file: String, findings: [Int])] = []
+        var previous: (file: String, slot: Int)?
+        for index in findings.indices where !findings[index].isSuppressed {
+            let file = findings[index].location.file
+            // Findings of one file mostly share one string: compared by identity first, cheaply.
+            if let previous, previous.file == file {
+                groups[previous.slot].findings.append(index)
+                continue
+            }
+            let slot = slots[file] ?? {
+                groups.append((file, []))
+                slots[file] = groups.count - 1
+                return groups.count - 1
+            }()
+            groups[slot].findings.append(index)
+            previous = (file, slot)
+        }
+        return groups.sorted { $0.file < $1.file }
     }
 
     /// Checkstyle's names: `note` is `info`.

@@ -1,10 +1,16 @@
-/// An output format for lint results. Each format is one small type behind this protocol.
+/// An output format for lint results. Each format is one small type behind this protocol; it
+/// writes bytes straight into a `ReportWriter` (`report(_:context:chunkSize:to:)` streams them,
+/// `report(_:context:)` collects them into text).
 public protocol FindingReporter: Sendable {
     /// The name given to `--format`.
     static var name: String { get }
     init()
-    /// The whole output for one run.
-    func report(_ result: LintResult, context: ReportContext) -> String
+    /// Writes the whole output for one run into `out`, calling `out.endFinding()` after each
+    /// finding; rethrows what handing bytes over throws.
+    ///
+    /// - Complexity: O(size of the output) plus, for formats that group findings, O(*f* log *g*)
+    ///   for *f* findings in *g* groups.
+    func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws
 }
 
 /// What a reporter may need besides the findings.

@@ -8,26 +8,36 @@ public struct GitHubReporter: FindingReporter {
 
     public init() {}
 
-    public func report(_ result: LintResult, context: ReportContext) -> String {
-        var out = ""
-        for finding in result.reported {
-            let command: String
-            switch finding.severity {
-            case .error: command = "error"
-            case .warning: command = "warning"
-            case .note: command = "notice"
-            }
-            let properties = [
-                ("file", context.displayPath(finding.location.file)),
-                ("line", String(finding.location.line)),
-                ("col", String(finding.location.column)),
-                ("title", "\(finding.rule.code) \(finding.rule.name)"),
-            ]
-            let propertyText = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
-            out += "::\(command) \(propertyText)::\(Self.escapeData(Self.body(finding, context: context)))\n"
+    public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
+        var paths = DisplayPaths(context)
+        for finding in result.findings where !finding.isSuppressed {
+            Self.writeAnnotation(finding, paths: &paths, to: &out)
+            try out.endFinding()
         }
-        out += "oplint: " + MarkdownReporter.countsLine(result) + "\n"
-        return out
+        out.append("oplint: ")
+        out.append(MarkdownReporter.countsLine(result))
+        out.append(byte: 0x0A)
+    }
+
+    /// One finding's workflow command, on one line.
+    static func writeAnnotation(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        switch finding.severity {
+        case .error: out.append("::error file=")
+        case .warning: out.append("::warning file=")
+        case .note: out.append("::notice file=")
+        }
+        out.append(githubProperty: paths.shown(finding.location.file))
+        out.append(",line=")
+        out.append(integer: finding.location.line)
+        out.append(",col=")
+        out.append(integer: finding.location.column)
+        out.append(",title=")
+        out.append(githubProperty: finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(githubProperty: finding.rule.name)
+        out.append("::")
+        Self.writeBody(finding, paths: &paths, lineBreak: "%0A", to: &out) { text, out in out.append(githubData: text) }
+        out.append(byte: 0x0A)
     }
 
     /// The Markdown job summary for `$GITHUB_STEP_SUMMARY`.
@@ -35,42 +45,83 @@ public struct GitHubReporter: FindingReporter {
         MarkdownReporter().report(result, context: context)
     }
 
-    /// The message, then its related locations, notes and fix on further lines.
-    static func body(_ finding: Finding, context: ReportContext) -> String {
-        var lines = [finding.message]
+    /// The message, then its related locations, notes and fix on further lines — each text
+    /// through `escape`, the line breaks as `lineBreak` (which formats escape in their own way).
+    static func writeBody(
+        _ finding: Finding, paths: inout DisplayPaths, lineBreak: String, to out: inout ReportWriter,
+        escape: (String, inout ReportWriter) -> Void
+    ) {
+        escape(finding.message, &out)
         for related in finding.related {
-            let location = SourceLocation(file: context.displayPath(related.location.file), line: related.location.line, column: related.location.column)
-            lines.append("\(location): \(related.message)")
+            out.append(lineBreak)
+            escape(paths.shown(related.location.file), &out)
+            out.append(byte: 0x3A)
+            out.append(integer: related.location.line)
+            out.append(byte: 0x3A)
+            out.append(integer: related.location.column)
+            out.append(": ")
+            escape(related.message, &out)
         }
-        lines += finding.notes.map { "note: " + $0 }
-        if let fix = finding.fix { lines.append("fix: " + fix.message) }
-        return lines.joined(separator: "\n")
+        for note in finding.notes {
+            out.append(lineBreak)
+            out.append("note: ")
+            escape(note, &out)
+        }
+        if let fix = finding.fix {
+            out.append(lineBreak)
+            out.append("fix: ")
+            escape(fix.message, &out)
+        }
     }
 
     /// A command's message: `%`, CR and LF percent-encoded (toolkit `escapeData`).
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
     public static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        var buffer = TextBytes()
+        buffer.append(githubData: text)
+        return buffer.text
     }
 
     /// A property value: as `escapeData`, and `:` and `,` too (toolkit `escapeProperty`).
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
     public static func escapeProperty(_ text: String) -> String {
-        var out = ""
-        for scalar in escapeData(text).unicodeScalars {
-            switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+        var buffer = TextBytes()
+        buffer.append(githubProperty: text)
+        return buffer.text
+    }
+}
+
+extension TextBuffer where Self: ~Copyable {
+    /// `GitHubReporter.escapeData(text)`, byte by byte.
+    mutating func append(githubData text: String) {
+        append(text, isPlainWord: { word in
+            Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) == 0
+        }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A }) { utf8, i, out in
+            switch utf8[i] {
+            case 0x25: out.append("%25")
+            case 0x0D: out.append("%0D")
+            default: out.append("%0A")
             }
+            return 1
         }
-        return out
+    }
+
+    /// `GitHubReporter.escapeProperty(text)`, byte by byte.
+    mutating func append(githubProperty text: String) {
+        append(text, isPlainWord: { word in
+            Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) | Word.equal(0x3A, word)
+                | Word.equal(0x2C, word) == 0
+        }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A && $0 != 0x3A && $0 != 0x2C }) { utf8, i, out in
+            switch utf8[i] {
+            case 0x25: out.append("%25")
+            case 0x0D: out.append("%0D")
+            case 0x0A: out.append("%0A")
+            case 0x3A: out.append("%3A")
+            default: out.append("%2C")
+            }
+            return 1
+        }
     }
 }

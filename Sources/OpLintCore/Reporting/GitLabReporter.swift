@@ -5,33 +5,54 @@ public struct GitLabReporter: FindingReporter {
 
     public init() {}
 
-    public func report(_ result: LintResult, context: ReportContext) -> String {
-        var seen: [String: Int] = [:]
-        let issues: [JSONValue] = result.reported.map { finding in
+    public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
+        var paths = DisplayPaths(context)
+        var seen: [Fingerprint: Int] = [:]
+        out.openJSONArray()
+        for finding in result.findings where !finding.isSuppressed {
             // GitLab compares reports by fingerprint, which must be unique within one report.
-            let occurrence = seen[finding.fingerprint, default: 0]
-            seen[finding.fingerprint] = occurrence + 1
-            var fingerprint = finding.fingerprint
+            var fingerprint = finding.fingerprintDigest
+            let occurrence = seen[fingerprint, default: 0]
+            seen[fingerprint] = occurrence + 1
             if occurrence > 0 {
                 var hasher = StableHasher()
-                hasher.combine(finding.fingerprint)
+                hasher.combine(fingerprint.hex)
                 hasher.combine(String(occurrence))
-                fingerprint = hasher.hexDigest
+                fingerprint = hasher.digest
             }
-            return .object([
-                "type": .string("issue"),
-                "description": .string("\(finding.message) [\(finding.rule.code) \(finding.rule.name)]"),
-                "check_name": .string(finding.rule.name),
-                "fingerprint": .string(fingerprint),
-                "severity": .string(Self.severity(finding.severity)),
-                "categories": .array([.string("Bug Risk")]),
-                "location": .object([
-                    "path": .string(context.displayPath(finding.location.file)),
-                    "lines": .object(["begin": .int(finding.location.line)]),
-                ]),
-            ])
+            Self.writeIssue(finding, fingerprint: fingerprint, paths: &paths, to: &out)
+            try out.endFinding()
         }
-        return JSONValue.array(issues).serialized()
+        out.closeJSON()
+        out.endJSONDocument()
+    }
+
+    /// One finding as a Code Quality issue, members in key order.
+    static func writeIssue(_ finding: Finding, fingerprint: Fingerprint, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.openJSONObject()
+        out.jsonKey("categories")
+        out.jsonValue(["Bug Risk"])
+        out.jsonKey("check_name")
+        out.jsonValue(finding.rule.name)
+        out.jsonKey("description")
+        out.jsonValue("\(finding.message) [\(finding.rule.code) \(finding.rule.name)]")
+        out.jsonKey("fingerprint")
+        out.jsonValue(fingerprint)
+        out.jsonKey("location")
+        out.openJSONObject()
+        out.jsonKey("lines")
+        out.openJSONObject()
+        out.jsonKey("begin")
+        out.jsonValue(finding.location.line)
+        out.closeJSON()
+        out.jsonKey("path")
+        out.jsonValue(paths.shown(finding.location.file))
+        out.closeJSON()
+        out.jsonKey("severity")
+        out.jsonValue(Self.severity(finding.severity))
+        out.jsonKey("type")
+        out.jsonValue("issue")
+        out.closeJSON()
     }
 
     /// Code Quality severities: an error (the graph never finishes or throws) is `critical`,

@@ -5,38 +5,91 @@ public struct MarkdownReporter: FindingReporter {
 
     public init() {}
 
-    public func report(_ result: LintResult, context: ReportContext) -> String {
-        var out = "### oplint: \(Self.countsLine(result))\n"
+    public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
+        var paths = DisplayPaths(context)
+        let counts = result.counts
+        out.append("### oplint: ")
+        out.append(Self.countsLine(result))
+        out.append(byte: 0x0A)
         if let unchanged = context.baselineUnchanged, !unchanged.isEmpty {
-            out += "\n\(unchanged.count) finding\(unchanged.count == 1 ? "" : "s") recorded in the baseline not shown.\n"
+            out.append("\n\(unchanged.count) finding\(unchanged.count == 1 ? "" : "s") recorded in the baseline not shown.\n")
         }
         for severity in [Severity.error, .warning, .note] {
-            let findings = result.reported.filter { $0.severity == severity }
-            guard !findings.isEmpty else { continue }
-            out += "\n#### \(Self.title(severity)) (\(findings.count))\n\n"
-            out += "| Location | Rule | Message |\n|---|---|---|\n"
-            for finding in findings {
-                out += "| \(Self.escape(location(finding.location, context))) | \(finding.rule.code) \(Self.escape(finding.rule.name)) | \(Self.escape(finding.message)) |\n"
+            let count = counts[severity] ?? 0
+            guard count > 0 else { continue }
+            out.append("\n#### \(Self.title(severity)) (\(count))\n\n")
+            out.append("| Location | Rule | Message |\n|---|---|---|\n")
+            var detailed = false
+            for finding in result.findings where !finding.isSuppressed && finding.severity == severity {
+                Self.writeRow(finding, paths: &paths, to: &out)
+                detailed = detailed || Self.hasDetails(finding)
+                try out.endFinding()
             }
-            let detailed = findings.filter { !$0.related.isEmpty || !$0.notes.isEmpty || $0.fix != nil }
-            guard !detailed.isEmpty else { continue }
-            out += "\n<details><summary>Details</summary>\n\n"
-            for finding in detailed {
-                out += "**\(Self.escape(location(finding.location, context)))** \(finding.rule.code): \(Self.escape(finding.message))\n\n"
-                for related in finding.related {
-                    out += "- \(Self.escape(location(related.location, context))): \(Self.escape(related.message))\n"
-                }
-                for note in finding.notes { out += "- note: \(Self.escape(note))\n" }
-                if let fix = finding.fix { out += "- fix: \(Self.escape(fix.message))\n" }
-                out += "\n"
+            guard detailed else { continue }
+            out.append("\n<details><summary>Details</summary>\n\n")
+            for finding in result.findings where !finding.isSuppressed && finding.severity == severity && Self.hasDetails(finding) {
+                Self.writeDetails(finding, paths: &paths, to: &out)
+                try out.endFinding()
             }
-            out += "</details>\n"
+            out.append("</details>\n")
         }
-        return out
     }
 
-    private func location(_ location: SourceLocation, _ context: ReportContext) -> String {
-        "\(context.displayPath(location.file)):\(location.line):\(location.column)"
+    /// A finding's row in its severity's table.
+    static func writeRow(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append("| ")
+        writeLocation(finding.location, paths: &paths, to: &out)
+        out.append(" | ")
+        out.append(finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(markdown: finding.rule.name)
+        out.append(" | ")
+        out.append(markdown: finding.message)
+        out.append(" |\n")
+    }
+
+    /// A finding under Details: its place, rule and message, then its related locations,
+    /// notes and fix as a list.
+    static func writeDetails(_ finding: Finding, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append("**")
+        writeLocation(finding.location, paths: &paths, to: &out)
+        out.append("** ")
+        out.append(finding.rule.code)
+        out.append(": ")
+        out.append(markdown: finding.message)
+        out.append("\n\n")
+        for related in finding.related {
+            out.append("- ")
+            writeLocation(related.location, paths: &paths, to: &out)
+            out.append(": ")
+            out.append(markdown: related.message)
+            out.append(byte: 0x0A)
+        }
+        for note in finding.notes {
+            out.append("- note: ")
+            out.append(markdown: note)
+            out.append(byte: 0x0A)
+        }
+        if let fix = finding.fix {
+            out.append("- fix: ")
+            out.append(markdown: fix.message)
+            out.append(byte: 0x0A)
+        }
+        out.append(byte: 0x0A)
+    }
+
+    /// Whether a finding has related locations, notes or a fix to show under Details.
+    static func hasDetails(_ finding: Finding) -> Bool {
+        !finding.related.isEmpty || !finding.notes.isEmpty || finding.fix != nil
+    }
+
+    /// `path:line:column`, escaped.
+    private static func writeLocation(_ location: SourceLocation, paths: inout DisplayPaths, to out: inout ReportWriter) {
+        out.append(markdown: paths.shown(location.file))
+        out.append(byte: 0x3A)
+        out.append(integer: location.line)
+        out.append(byte: 0x3A)
+        out.append(integer: location.column)
     }
 
     /// `2 errors, 1 warning, 0 notes in 2 files`, or `no findings`.
@@ -60,34 +113,74 @@ public struct MarkdownReporter: FindingReporter {
         }
     }
 
+    /// The bytes `escape` looks at: controls, Markdown and HTML punctuation, `@`, DEL, and the
+    /// first bytes of C1 controls (C2) and of U+2028/U+2029 (E2).
+    static let specialBytes = ByteSet([
+        0x00...0x1F, 0x21...0x24, 0x26...0x26, 0x28...0x2A, 0x3C...0x3C, 0x3E...0x3E, 0x40...0x40,
+        0x5B...0x5D, 0x5F...0x60, 0x7B...0x7F, 0xC2...0xC2, 0xE2...0xE2,
+    ])
+
     /// Inline text that renders as itself: Markdown punctuation backslash-escaped, HTML
     /// special characters as entities, `@` kept from mentioning anyone, a newline as `<br>`
     /// (so a table row stays one row) and other control characters made visible.
     ///
-    /// - Complexity: O(*n*) in the number of Unicode scalars.
+    /// - Complexity: O(*n*) in the UTF-8 length.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "|", "~", "!", "#", "(", ")", "{", "}", "$":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "@": out += "@\u{200B}"
-            case "\n": out += "<br>"
-            case "\r": break
-            case "\t": out += " "
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    out += "\\\\u\\{\(String(scalar.value, radix: 16))\\}"
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var buffer = TextBytes()
+        buffer.append(markdown: text)
+        return buffer.text
+    }
+}
+
+extension TextBuffer where Self: ~Copyable {
+    /// `MarkdownReporter.escape(text)`, byte by byte.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(markdown text: String) {
+        let special = MarkdownReporter.specialBytes
+        append(text, isPlain: { !special.contains($0) }, keeps: { utf8, i in
+            (utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)) || (utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i))
+        }) { utf8, i, out in
+            let byte = utf8[i]
+            switch byte {
+            case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x7C, 0x7E, 0x21, 0x23, 0x28, 0x29, 0x7B, 0x7D, 0x24:
+                out.append(byte: 0x5C)
+                out.append(byte: byte)
+            case 0x26: out.append("&amp;")
+            case 0x3C: out.append("&lt;")
+            case 0x3E: out.append("&gt;")
+            case 0x22: out.append("&quot;")
+            case 0x40: out.append("@\u{200B}")
+            case 0x0A: out.append("<br>")
+            case 0x0D: break
+            case 0x09: out.append(byte: 0x20)
+            case 0xC2:
+                // U+0080–U+00BF: the C1 controls U+0080–U+009F are made visible.
+                guard i + 1 < utf8.count, utf8[i + 1] <= 0x9F else {
+                    out.append(byte: byte)
+                    return 1
                 }
+                out.append(markdownVisibleScalar: UInt32(utf8[i + 1]))
+                return 2
+            case 0xE2:
+                // U+2028 and U+2029 are made visible; every other character starting with E2 is kept.
+                guard i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 else {
+                    out.append(byte: byte)
+                    return 1
+                }
+                out.append(markdownVisibleScalar: utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029)
+                return 3
+            default:
+                out.append(markdownVisibleScalar: UInt32(byte))
             }
+            return 1
         }
-        return out
+    }
+
+    /// `\u{1b}` as Markdown shows it: `\\u\{1b\}`.
+    private mutating func append(markdownVisibleScalar value: UInt32) {
+        append("\\\\u\\{")
+        append(hex: value)
+        append("\\}")
     }
 }

@@ -29,3 +29,36 @@ public enum ReportPath {
         return out
     }
 }
+
+/// `ReportContext.displayPath` and `ReportPath.uri`, remembered for the last file asked
+/// about: the findings and locations of one file mostly come one after another. Files are
+/// compared byte for byte: two spellings of `é` are one String to `==` but two paths.
+struct DisplayPaths {
+    private let baseDirectory: String?
+    private var last: (file: String, shown: String)?
+    private var lastURI: (file: String, uri: String)?
+
+    init(_ context: ReportContext) {
+        baseDirectory = context.baseDirectory
+    }
+
+    /// `context.displayPath(file)`.
+    ///
+    /// - Complexity: O(*n*) in the path's length.
+    mutating func shown(_ file: String) -> String {
+        if let last, last.file.hasSameBytes(as: file) { return last.shown }
+        let shown = ReportPath.relative(file, to: baseDirectory)
+        last = (file, shown)
+        return shown
+    }
+
+    /// `ReportPath.uri(context.displayPath(file))`.
+    ///
+    /// - Complexity: as `shown`.
+    mutating func uri(_ file: String) -> String {
+        if let lastURI, lastURI.file.hasSameBytes(as: file) { return lastURI.uri }
+        let uri = ReportPath.uri(shown(file))
+        lastURI = (file, uri)
+        return uri
+    }
+}

@@ -3,13 +3,15 @@ extension SARIFReporter {
     /// among them (a loading diagnostic), sorted by code so that `ruleIndex` is stable.
     ///
     /// - Complexity: O(*r* log *r* + *f*) for *r* rules and *f* findings.
-    static func rules(for findings: [Finding], described: [RuleDescription]) -> [RuleEntry] {
+    static func rules(for findings: [[Finding]], described: [RuleDescription]) -> [RuleEntry] {
         var entries: [String: RuleEntry] = [:]
         for description in described {
             entries[description.id.code] = RuleEntry(id: description.id, level: description.defaultSeverity, description: description)
         }
-        for finding in findings where entries[finding.rule.code] == nil {
-            entries[finding.rule.code] = RuleEntry(id: finding.rule, level: finding.severity, description: nil)
+        for list in findings {
+            for index in list.indices where entries[list[index].rule.code] == nil {
+                entries[list[index].rule.code] = RuleEntry(id: list[index].rule, level: list[index].severity, description: nil)
+            }
         }
         return entries.values.sorted { $0.id.code < $1.id.code }
     }
@@ -21,24 +23,39 @@ extension SARIFReporter {
         var description: RuleDescription?
     }
 
-    static func rule(_ entry: RuleEntry) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "id": .string(entry.id.code),
-            "name": .string(entry.id.name),
-            "defaultConfiguration": .object(["level": .string(level(entry.level))]),
-        ]
+    /// A rule's `reportingDescriptor`, members in key order.
+    static func write(_ entry: RuleEntry, to out: inout ReportWriter) {
+        out.openJSONObject()
+        out.jsonKey("defaultConfiguration")
+        out.openJSONObject()
+        out.jsonKey("level")
+        out.jsonValue(level(entry.level))
+        out.closeJSON()
         if let description = entry.description {
-            object["shortDescription"] = .object(["text": .string(description.summary)])
-            object["fullDescription"] = .object(["text": .string(description.details)])
-            object["help"] = .object([
-                "text": .string(RuleDocumentation.text(for: description)),
-                "markdown": .string(helpMarkdown(description)),
-            ])
-            object["properties"] = .object(["tags": .array([.string(category(of: entry.id.code))])])
-        } else {
-            object["shortDescription"] = .object(["text": .string(entry.id.name)])
+            out.jsonKey("fullDescription")
+            writeMessage(description.details, to: &out)
+            out.jsonKey("help")
+            out.openJSONObject()
+            out.jsonKey("markdown")
+            out.jsonValue(helpMarkdown(description))
+            out.jsonKey("text")
+            out.jsonValue(RuleDocumentation.text(for: description))
+            out.closeJSON()
         }
-        return .object(object)
+        out.jsonKey("id")
+        out.jsonValue(entry.id.code)
+        out.jsonKey("name")
+        out.jsonValue(entry.id.name)
+        if entry.description != nil {
+            out.jsonKey("properties")
+            out.openJSONObject()
+            out.jsonKey("tags")
+            out.jsonValue([category(of: entry.id.code)])
+            out.closeJSON()
+        }
+        out.jsonKey("shortDescription")
+        writeMessage(entry.description?.summary ?? entry.id.name, to: &out)
+        out.closeJSON()
     }
 
     /// The rule's help as GitHub shows it under an alert.

@@ -11,110 +11,87 @@ public struct SARIFReporter: FindingReporter {
 
     public init() {}
 
-    public func report(_ result: LintResult, context: ReportContext) -> String {
+    public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         let unchanged = context.baselineUnchanged ?? []
-        let rules = Self.rules(for: result.findings + unchanged, described: context.rules)
+        let rules = Self.rules(for: [result.findings, unchanged], described: context.rules)
         let ruleIndex = Dictionary(rules.enumerated().map { ($0.element.id.code, $0.offset) }, uniquingKeysWith: { first, _ in first })
-
-        var entries: [(finding: Finding, state: String?)] = result.findings.map { ($0, context.baselineUnchanged == nil ? nil : "new") }
-        entries += unchanged.map { ($0, "unchanged") }
-        entries.sort { Finding.reportOrder($0.finding, $1.finding) }
-
-        let results: [JSONValue] = entries.map { entry in
-            Self.result(entry.finding, ruleIndex: ruleIndex[entry.finding.rule.code] ?? 0, baselineState: entry.state, context: context)
-        }
-        let driver: JSONValue = .object([
-            "name": .string("oplint"),
-            "version": .string(context.toolVersion),
-            "semanticVersion": .string(context.toolVersion),
-            "rules": .array(rules.map(Self.rule)),
-        ])
-        let document: JSONValue = .object([
-            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
-            "version": .string("2.1.0"),
-            "runs": .array([.object([
-                "tool": .object(["driver": driver]),
-                "columnKind": .string("unicodeCodePoints"),
-                "results": .array(results),
-            ])]),
-        ])
-        return document.serialized()
-    }
-
-    /// The SARIF level of a severity: the names are the same.
-    static func level(_ severity: Severity) -> String { severity.rawValue }
-
-    static func result(_ finding: Finding, ruleIndex: Int, baselineState: String?, context: ReportContext) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "ruleId": .string(finding.rule.code),
-            "ruleIndex": .int(ruleIndex),
-            "level": .string(level(finding.severity)),
-            "message": .object(["text": .string(messageText(finding))]),
-            "locations": .array([location(finding.location, message: nil, context: context)]),
-            "partialFingerprints": .object([fingerprintKey: .string(finding.fingerprint)]),
-        ]
-        if !finding.related.isEmpty {
-            object["relatedLocations"] = .array(finding.related.enumerated().map { index, related in
-                var value = location(related.location, message: related.message, context: context)
-                if case .object(var members) = value {
-                    members["id"] = .int(index + 1)
-                    value = .object(members)
-                }
-                return value
-            })
-        }
-        if pathRules.contains(finding.rule.code), !finding.related.isEmpty {
-            let steps: [JSONValue] = finding.related.map { related in
-                .object(["location": location(related.location, message: related.message, context: context)])
+        let newState: String? = context.baselineUnchanged == nil ? nil : "new"
+        var paths = DisplayPaths(context)
+        out.openJSONObject()
+        out.jsonKey("$schema")
+        out.jsonValue("https://json.schemastore.org/sarif-2.1.0.json")
+        out.jsonKey("runs")
+        out.openJSONArray()
+        out.openJSONObject()
+        out.jsonKey("columnKind")
+        out.jsonValue("unicodeCodePoints")
+        out.jsonKey("results")
+        out.openJSONArray()
+        let findings = result.findings
+        for (isUnchanged, index) in Self.reportOrder(findings, unchanged) {
+            if isUnchanged {
+                Self.writeResult(unchanged[index], ruleIndex: ruleIndex[unchanged[index].rule.code] ?? 0,
+                                 baselineState: "unchanged", paths: &paths, to: &out)
+            } else {
+                Self.writeResult(findings[index], ruleIndex: ruleIndex[findings[index].rule.code] ?? 0,
+                                 baselineState: newState, paths: &paths, to: &out)
             }
-            object["codeFlows"] = .array([.object([
-                "message": .object(["text": .string(finding.message)]),
-                "threadFlows": .array([.object(["locations": .array(steps)])]),
-            ])])
+            try out.endFinding()
         }
-        var suppressions: [JSONValue] = []
-        if finding.isSuppressed {
-            suppressions.append(.object(["kind": .string("inSource"), "status": .string("accepted")]))
+        out.closeJSON()
+        out.jsonKey("tool")
+        out.openJSONObject()
+        out.jsonKey("driver")
+        out.openJSONObject()
+        out.jsonKey("name")
+        out.jsonValue("oplint")
+        out.jsonKey("rules")
+        out.openJSONArray()
+        for rule in rules { Self.write(rule, to: &out) }
+        out.closeJSON()
+        out.jsonKey("semanticVersion")
+        out.jsonValue(context.toolVersion)
+        out.jsonKey("version")
+        out.jsonValue(context.toolVersion)
+        out.closeJSON()
+        out.closeJSON()
+        out.closeJSON()
+        out.closeJSON()
+        out.jsonKey("version")
+        out.jsonValue("2.1.0")
+        out.closeJSON()
+        out.endJSONDocument()
+    }
+
+    /// The findings and the baseline's unchanged ones together in report order, as a stable
+    /// sort of the two lists one after the other orders them: merged when each is in report
+    /// order already (as the linter and the baseline leave them), else sorted.
+    ///
+    /// - Complexity: O(*n*) comparisons when both lists are sorted, else O(*n* log *n*).
+    static func reportOrder(_ findings: [Finding], _ unchanged: [Finding]) -> [(isUnchanged: Bool, index: Int)] {
+        func isSorted(_ list: [Finding]) -> Bool {
+            list.indices.dropFirst().allSatisfy { !Finding.reportOrder(list[$0], list[$0 - 1]) }
         }
-        if let baselineState {
-            object["baselineState"] = .string(baselineState)
-            if baselineState == "unchanged" {
-                suppressions.append(.object([
-                    "kind": .string("external"),
-                    "status": .string("accepted"),
-                    "justification": .string("recorded in the baseline"),
-                ]))
+        var order: [(isUnchanged: Bool, index: Int)] = []
+        order.reserveCapacity(findings.count + unchanged.count)
+        guard isSorted(findings), isSorted(unchanged) else {
+            order = findings.indices.map { (false, $0) } + unchanged.indices.map { (true, $0) }
+            func finding(_ entry: (isUnchanged: Bool, index: Int)) -> Finding {
+                entry.isUnchanged ? unchanged[entry.index] : findings[entry.index]
             }
+            order.sort { Finding.reportOrder(finding($0), finding($1)) }
+            return order
         }
-        if !suppressions.isEmpty { object["suppressions"] = .array(suppressions) }
-        var properties: [String: JSONValue] = ["name": .string(finding.rule.name)]
-        if !finding.operations.isEmpty { properties["operations"] = .array(finding.operations.map(JSONValue.string)) }
-        if !finding.queues.isEmpty { properties["queues"] = .array(finding.queues.map(JSONValue.string)) }
-        // A fix edits the graph rather than text, so it is described here, not given as SARIF `fixes`.
-        if let fix = finding.fix { properties["fix"] = .string(fix.message) }
-        object["properties"] = .object(properties)
-        return .object(object)
-    }
-
-    /// The message with its notes and fix, one per line.
-    static func messageText(_ finding: Finding) -> String {
-        var lines = [finding.message]
-        lines += finding.notes.map { "note: " + $0 }
-        if let fix = finding.fix { lines.append("fix: " + fix.message) }
-        return lines.joined(separator: "\n")
-    }
-
-    static func location(_ location: SourceLocation, message: String?, context: ReportContext) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "physicalLocation": .object([
-                "artifactLocation": .object(["uri": .string(ReportPath.uri(context.displayPath(location.file)))]),
-                "region": .object([
-                    "startLine": .int(max(1, location.line)),
-                    "startColumn": .int(max(1, location.column)),
-                ]),
-            ]),
-        ]
-        if let message { object["message"] = .object(["text": .string(message)]) }
-        return .object(object)
+        var next = 0
+        for index in findings.indices {
+            // Ties go to `findings`, which come first in the stable sort.
+            while next < unchanged.count, Finding.reportOrder(unchanged[next], findings[index]) {
+                order.append((true, next))
+                next += 1
+            }
+            order.append((false, index))
+        }
+        order += unchanged.indices.dropFirst(next).map { (true, $0) }
+        return order
     }
 }

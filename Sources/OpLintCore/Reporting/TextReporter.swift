@@ -6,31 +6,60 @@ public struct TextReporter: FindingReporter {
 
     public init() {}
 
-    public func report(_ result: LintResult, context: ReportContext) -> String {
-        var out = ""
+    public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         let style = TerminalStyle(enabled: context.color)
         for finding in result.findings where !finding.isSuppressed {
-            let severity: String
-            switch finding.severity {
-            case .error: severity = style.red("error")
-            case .warning: severity = style.yellow("warning")
-            case .note: severity = style.cyan("note")
-            }
-            out += style.bold("\(finding.location):") + " \(severity): \(Self.singleLine(finding.message)) "
-            out += style.dim("[\(finding.rule.code) \(finding.rule.name)]") + "\n"
-            for related in finding.related {
-                out += "    \(related.location): \(Self.singleLine(related.message))\n"
-            }
-            for note in finding.notes {
-                out += "    note: \(Self.singleLine(note))\n"
-            }
-            if let fix = finding.fix {
-                out += "    fix: \(Self.singleLine(fix.message))\n"
-            }
+            Self.write(finding, style: style, to: &out)
+            try out.endFinding()
         }
-        out += summary(result, context: context) + "\n"
-        if let coverage = result.coverage { out += coverage.summary + "\n" }
-        return out
+        out.append(summary(result, context: context))
+        out.append(byte: 0x0A)
+        if let coverage = result.coverage {
+            out.append(coverage.summary)
+            out.append(byte: 0x0A)
+        }
+    }
+
+    /// One finding: its line, then related locations, notes and the fix indented below.
+    static func write(_ finding: Finding, style: TerminalStyle, to out: inout ReportWriter) {
+        style.begin(.bold, &out)
+        out.append(location: finding.location)
+        out.append(byte: 0x3A)
+        style.end(&out)
+        out.append(byte: 0x20)
+        switch finding.severity {
+        case .error: style.text("error", .red, &out)
+        case .warning: style.text("warning", .yellow, &out)
+        case .note: style.text("note", .cyan, &out)
+        }
+        out.append(": ")
+        out.append(singleLine: finding.message)
+        out.append(byte: 0x20)
+        style.begin(.dim, &out)
+        out.append(byte: 0x5B)
+        out.append(finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(finding.rule.name)
+        out.append(byte: 0x5D)
+        style.end(&out)
+        out.append(byte: 0x0A)
+        for related in finding.related {
+            out.append("    ")
+            out.append(location: related.location)
+            out.append(": ")
+            out.append(singleLine: related.message)
+            out.append(byte: 0x0A)
+        }
+        for note in finding.notes {
+            out.append("    note: ")
+            out.append(singleLine: note)
+            out.append(byte: 0x0A)
+        }
+        if let fix = finding.fix {
+            out.append("    fix: ")
+            out.append(singleLine: fix.message)
+            out.append(byte: 0x0A)
+        }
     }
 
     /// `3 errors, 1 warning in 2 files`, or `no findings in 1 file`.
@@ -43,7 +72,7 @@ public struct TextReporter: FindingReporter {
         }
         let files = max(result.files.count, context.inputFiles.count)
         let where_ = "in \(files) file\(files == 1 ? "" : "s")"
-        let suppressed = result.findings.count - result.reported.count
+        let suppressed = result.findings.count - result.reportedCount
         var hidden = suppressed > 0 ? " (\(suppressed) suppressed)" : ""
         if let baseline = context.baselineUnchanged?.count, baseline > 0 { hidden += " (\(baseline) in the baseline)" }
         return parts.isEmpty ? "no findings \(where_)\(hidden)" : parts.joined(separator: ", ") + " \(where_)\(hidden)"
@@ -51,22 +80,60 @@ public struct TextReporter: FindingReporter {
 
     /// Text shown on one line: control characters (a newline in a name) made visible, so a name
     /// cannot forge an extra finding line or move the cursor.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
     static func singleLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var buffer = TextBytes()
+        buffer.append(singleLine: text)
+        return buffer.text
+    }
+}
+
+extension TextBuffer where Self: ~Copyable {
+    /// `TextReporter.singleLine(text)`, escaped byte by byte: `\n`, `\r` and `\t` as those
+    /// escapes, other C0 and C1 controls and DEL as `\u{1b}`.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(singleLine text: String) {
+        append(text, isPlainWord: { word in
+            Word.below(0x20, word) | Word.equal(0x7F, word) | Word.equal(0xC2, word) == 0
+        }, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }, keeps: { utf8, i in
+            utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)
+        }) { utf8, i, out in
+            let byte = utf8[i]
+            switch byte {
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0xC2:
+                // U+0080–U+00BF: the C1 controls U+0080–U+009F are made visible.
+                guard i + 1 < utf8.count, utf8[i + 1] <= 0x9F else {
+                    out.append(byte: byte)
+                    return 1
                 }
+                out.append(visibleScalar: UInt32(utf8[i + 1]))
+                return 2
+            default:
+                out.append(visibleScalar: UInt32(byte))
             }
+            return 1
         }
-        return out
+    }
+
+    /// `\u{1b}`: a scalar's value in lower-case hexadecimal, as Swift writes it.
+    mutating func append(visibleScalar value: UInt32) {
+        append("\\u{")
+        append(hex: value)
+        append(byte: 0x7D)
+    }
+
+    /// `file:line:column`, as `SourceLocation.description`.
+    mutating func append(location: SourceLocation) {
+        append(location.file)
+        append(byte: 0x3A)
+        append(integer: location.line)
+        append(byte: 0x3A)
+        append(integer: location.column)
     }
 }
 
@@ -74,13 +141,30 @@ public struct TextReporter: FindingReporter {
 struct TerminalStyle {
     let enabled: Bool
 
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    /// The styles the text format uses, by their SGR parameters.
+    enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case red = "1;31"
+        case yellow = "1;33"
+        case cyan = "1;36"
     }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func red(_ text: String) -> String { wrap(text, "1;31") }
-    func yellow(_ text: String) -> String { wrap(text, "1;33") }
-    func cyan(_ text: String) -> String { wrap(text, "1;36") }
+    func begin(_ style: Style, _ out: inout ReportWriter) {
+        guard enabled else { return }
+        out.append("\u{1B}[")
+        out.append(style.rawValue)
+        out.append(byte: 0x6D)
+    }
+
+    func end(_ out: inout ReportWriter) {
+        if enabled { out.append("\u{1B}[0m") }
+    }
+
+    /// `text` in `style`.
+    func text(_ text: String, _ style: Style, _ out: inout ReportWriter) {
+        begin(style, &out)
+        out.append(text)
+        end(&out)
+    }
 }

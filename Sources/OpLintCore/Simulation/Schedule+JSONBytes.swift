@@ -86,51 +86,6 @@ extension ScheduleWriter {
         append(bytes: lines)
     }
 
-    /// A string literal as `JSONValue` prints it, escaped byte by byte: quotes, backslashes,
-    /// control characters, DEL and U+2028/U+2029.
-    mutating func append(jsonString text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            append(byte: 0x22)
-            var start = 0
-            var i = 0
-            let count = utf8.count
-            while i < count {
-                let byte = utf8[i]
-                let escape: StaticString?
-                var width = 1
-                switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0xE2 where i + 2 < count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
-                    escape = utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                default:
-                    escape = nil
-                }
-                if escape == nil && byte >= 0x20 && byte != 0x7F {
-                    i += 1
-                    continue
-                }
-                append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                if let escape {
-                    escape.withUTF8Buffer { append(bytes: $0) }
-                } else {
-                    // Other control characters and DEL: \u00XX in lower-case hex.
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    append(bytes: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
-                i += width
-                start = i
-            }
-            append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<count]))
-            append(byte: 0x22)
-        }
-    }
-
     /// A constraint's description as a string literal, without building the description
     /// when its parts need no escaping.
     mutating func append(jsonConstraint constraint: Schedule.Constraint) {

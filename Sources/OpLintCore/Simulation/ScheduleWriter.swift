@@ -1,15 +1,17 @@
-/// A byte buffer for the schedule's large renderings: appending bytes and digits is much
-/// cheaper than growing a `String` piece by piece.
-struct ScheduleWriter {
-    private(set) var bytes: [UInt8] = []
+/// A byte buffer for the schedule's large renderings (the shared primitives are `TextBuffer`'s).
+struct ScheduleWriter: TextBuffer {
+    var bytes: [UInt8] = []
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func append(_ text: String) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if done == nil { bytes.append(contentsOf: text.utf8) }
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
     }
 
     /// Hands the bytes so far to `write` once there are at least `limit` of them, and
@@ -27,40 +29,6 @@ struct ScheduleWriter {
             if all.isEmpty { all = chunk } else { all += chunk }
         }
         return all
-    }
-
-    mutating func append<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
-        bytes.append(contentsOf: more)
-    }
-
-    mutating func append(byte: UInt8) {
-        bytes.append(byte)
-    }
-
-    mutating func append(spaces count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
-    }
-
-    /// A non-negative integer in decimal.
-    mutating func append(integer value: Int) {
-        if value < 0 {
-            bytes.append(0x2D)
-            append(integer: -value)
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(0x30 + rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
-        }
     }
 
     /// A time with exactly three decimals, as `ScheduleFormatting.time`.

@@ -1,0 +1,134 @@
+/// The bytes of one report on their way to standard output or a file. A format appends text,
+/// numbers and escaped strings; between findings it calls `endFinding()`, which hands the
+/// bytes over once there are at least `chunkSize` of them. A report of a hundred thousand
+/// findings is never one `String`, nor one array, in memory.
+///
+/// The writer owns its buffer (it cannot be copied): appending a byte is a store and a count,
+/// with no array bookkeeping.
+public struct ReportWriter: TextBuffer, ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+    /// The least number of bytes handed over at once (the last chunk may be smaller).
+    let chunkSize: Int
+    private let sink: ([UInt8]) throws -> Void
+    /// Where the JSON value being written stands (`ReportWriter+JSON`).
+    var json = JSONNesting()
+
+    init(chunkSize: Int, sink: @escaping ([UInt8]) throws -> Void) {
+        self.chunkSize = max(1, chunkSize)
+        self.sink = sink
+        capacity = min(self.chunkSize, 1 << 22) + (1 << 16)
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        guard let source = more.baseAddress else { return }
+        if capacity - count < more.count { grow(toHold: more.count) }
+        (base + count).initialize(from: source, count: more.count)
+        count += more.count
+    }
+
+    /// Room for `extra` more bytes: where to store them. The caller stores at most `extra`
+    /// bytes there, then counts them with `advance(by:)`.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < extra { grow(toHold: extra) }
+        return base + count
+    }
+
+    /// Counts `stored` bytes stored where `reserve(_:)` said.
+    @inline(__always)
+    mutating func advance(by stored: Int) {
+        count += stored
+    }
+
+    /// Makes room for `extra` more bytes, at least doubling the buffer.
+    private mutating func grow(toHold extra: Int) {
+        let larger = max(2 * capacity, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// Between two findings: hands the bytes written so far to the sink once there are at
+    /// least `chunkSize` of them.
+    ///
+    /// - Complexity: O(1), or O(*n*) for the *n* bytes handed over.
+    mutating func endFinding() throws {
+        guard count >= chunkSize else { return }
+        try handOver()
+    }
+
+    /// At the end of the report: hands over whatever is left.
+    mutating func finish() throws {
+        assert(json.depth == 0, "a JSON container was left open")
+        guard count > 0 else { return }
+        try handOver()
+    }
+
+    private mutating func handOver() throws {
+        let chunk = Array(UnsafeBufferPointer(start: base, count: count))
+        count = 0
+        try sink(chunk)
+    }
+
+    /// What `write` writes, in one array.
+    ///
+    /// - Complexity: O(size of the output).
+    static func collect(_ write: (inout ReportWriter) throws -> Void) rethrows -> [UInt8] {
+        var all: [UInt8] = []
+        try withoutActuallyEscaping({ (chunk: [UInt8]) in
+            if all.isEmpty { all = chunk } else { all += chunk }
+        }) { sink in
+            var out = ReportWriter(chunkSize: .max, sink: sink)
+            try write(&out)
+            // Collecting never fails.
+            try? out.finish()
+        }
+        return all
+    }
+}
+
+extension FindingReporter {
+    /// The report handed to `write` in chunks of at least `chunkSize` bytes (the last one may
+    /// be smaller); an error thrown by `write` ends the report.
+    ///
+    /// - Complexity: O(size of the report).
+    public func report(_ result: LintResult, context: ReportContext, chunkSize: Int, to write: ([UInt8]) throws -> Void) throws {
+        try withoutActuallyEscaping(write) { write in
+            var out = ReportWriter(chunkSize: chunkSize, sink: write)
+            try self.write(result, context: context, to: &out)
+            try out.finish()
+        }
+    }
+
+    /// The whole report as UTF-8 bytes.
+    ///
+    /// - Complexity: O(size of the report).
+    public func reportBytes(_ result: LintResult, context: ReportContext) -> [UInt8] {
+        // Only handing bytes over throws, and collecting them never does.
+        (try? ReportWriter.collect { out in try write(result, context: context, to: &out) }) ?? []
+    }
+
+    /// The whole report as text.
+    ///
+    /// - Complexity: O(size of the report).
+    public func report(_ result: LintResult, context: ReportContext) -> String {
+        String(decoding: reportBytes(result, context: context), as: UTF8.self)
+    }
+}

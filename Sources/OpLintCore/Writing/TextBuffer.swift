@@ -1,0 +1,258 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// UTF-8 text written straight into bytes: what the report and schedule writers share.
+/// Appending bytes and digits is much cheaper than growing a `String` piece by piece, and
+/// escaping works on the bytes: runs that need no escaping are copied whole. A buffer gives
+/// the two ways bytes arrive; everything else is built on them.
+protocol TextBuffer: ~Copyable {
+    /// Appends one byte.
+    mutating func append(byte: UInt8)
+    /// Appends bytes from memory.
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TextBuffer where Self: ~Copyable {
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(_ text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(bytes: $0) }
+        if done == nil { for byte in text.utf8 { append(byte: byte) } }
+    }
+
+    mutating func append<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
+        let done: Void? = more.withContiguousStorageIfAvailable { append(bytes: $0) }
+        if done == nil { for byte in more { append(byte: byte) } }
+    }
+
+    mutating func append(spaces count: Int) {
+        for _ in 0..<max(0, count) { append(byte: 0x20) }
+    }
+
+    /// An integer in decimal.
+    mutating func append(integer value: Int) {
+        if value < 0 { append(byte: 0x2D) }
+        append(unsigned: value.magnitude)
+    }
+
+    private mutating func append(unsigned value: UInt) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(0x30 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { append(byte: buffer[i]) }
+        }
+    }
+
+    /// A number in lower-case hexadecimal without leading zeros, as `String(value, radix: 16)`.
+    mutating func append(hex value: UInt32) {
+        var shift = 28
+        while shift > 0 && (value >> UInt32(shift)) & 0xF == 0 { shift -= 4 }
+        while shift >= 0 {
+            append(byte: hexDigit(UInt8(truncatingIfNeeded: value >> UInt32(shift))))
+            shift -= 4
+        }
+    }
+
+    /// `text` with some of its characters replaced. `isPlain` says which bytes are copied as
+    /// they are (in runs); at any other byte `escape` appends what stands for the character
+    /// starting there and returns how many bytes that character takes (at least 1).
+    /// `isPlainWord`, when given, says of eight bytes at once (as a little-endian word) that
+    /// they are all plain, so that long plain runs are skipped a word at a time; it must never
+    /// say so when one of them is not. `keeps`, when given, says of a byte `isPlain` rejects
+    /// that the character starting there is kept as it is after all (a lead byte that only
+    /// some of its characters need escaping for), so that the run goes on.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    @inline(__always)
+    mutating func append(
+        _ text: String,
+        isPlainWord: ((UInt64) -> Bool)? = nil,
+        isPlain: (UInt8) -> Bool,
+        keeps: ((_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool)? = nil,
+        escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
+    ) {
+        var text = text
+        text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            var start = 0
+            var i = 0
+            let count = utf8.count
+            while i < count {
+                if let isPlainWord, i + 8 <= count,
+                   isPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
+                    i += 8
+                    continue
+                }
+                if isPlain(utf8[i]) || keeps?(utf8, i) == true {
+                    i += 1
+                    continue
+                }
+                if start < i { append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                i += max(1, escape(utf8, i, &self))
+                start = i
+            }
+            if start < count { append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<count])) }
+        }
+    }
+
+    /// A string literal as `JSONValue` prints it, escaped byte by byte: quotes, backslashes,
+    /// control characters, DEL and U+2028/U+2029.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(jsonString text: String) {
+        append(byte: 0x22)
+        append(jsonStringContent: text)
+        append(byte: 0x22)
+    }
+
+    /// `append(jsonString:)` without the quotes: a piece of a longer string literal.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(jsonStringContent text: String) {
+        append(text, isPlainWord: { word in
+            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0x7F, word) | Word.equal(0xE2, word) == 0
+        }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }, keeps: { utf8, i in
+            utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
+        }) { utf8, i, out in
+            let byte = utf8[i]
+            switch byte {
+            case 0x22: out.append("\\\"")
+            case 0x5C: out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0xE2:
+                // U+2028 and U+2029 end a line in JavaScript; every other character starting with E2 is kept.
+                if i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9) {
+                    out.append(utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                    return 3
+                }
+                out.append(byte: byte)
+            default:
+                // Other control characters and DEL: \u00XX in lower-case hex.
+                out.append("\\u00")
+                out.append(byte: hexDigit(byte >> 4))
+                out.append(byte: hexDigit(byte))
+            }
+            return 1
+        }
+    }
+}
+
+/// Byte patterns the escapes look for.
+enum TextBufferBytes {
+    /// Whether U+2028 or U+2029 (E2 80 A8/A9) starts at `i`.
+    @inline(__always)
+    static func isLineOrParagraphSeparator(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 2 < utf8.count && utf8[i] == 0xE2 && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9)
+    }
+
+    /// Whether a C1 control character (U+0080–U+009F: C2 80–9F) starts at `i`.
+    @inline(__always)
+    static func isC1Control(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 1 < utf8.count && utf8[i] == 0xC2 && utf8[i + 1] <= 0x9F
+    }
+
+    /// Whether U+FFFE or U+FFFF (EF BF BE/BF) starts at `i`.
+    @inline(__always)
+    static func isNonCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 2 < utf8.count && utf8[i] == 0xEF && utf8[i + 1] == 0xBF && (utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF)
+    }
+}
+
+/// Tests on eight bytes at once, held in a `UInt64` (the bit tricks of "Bit Twiddling Hacks",
+/// Sean Eron Anderson): whether any byte equals a value or is below one. Both answers are exact
+/// (zero or not); several are combined with `|` and one comparison.
+enum Word {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Nonzero when a byte of `word` is `byte`.
+    @inline(__always)
+    static func equal(_ byte: UInt8, _ word: UInt64) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// Nonzero when a byte of `word` is below `limit` (at most 128).
+    @inline(__always)
+    static func below(_ limit: UInt8, _ word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+}
+
+/// A set of byte values as 256 bits: whether a byte is in it is a shift and a mask.
+struct ByteSet {
+    private var low: UInt64 = 0, lowHigh: UInt64 = 0, highLow: UInt64 = 0, high: UInt64 = 0
+
+    /// The set of `bytes`, each a value or a closed range.
+    init(_ ranges: [ClosedRange<UInt8>]) {
+        for range in ranges {
+            for byte in range {
+                let bit: UInt64 = 1 << UInt64(byte & 63)
+                switch byte >> 6 {
+                case 0: low |= bit
+                case 1: lowHigh |= bit
+                case 2: highLow |= bit
+                default: high |= bit
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let word = byte < 0x80 ? (byte < 0x40 ? low : lowHigh) : (byte < 0xC0 ? highLow : high)
+        return (word >> UInt64(byte & 63)) & 1 != 0
+    }
+}
+
+/// A plain byte array as a text buffer: for the `String` forms of the escapes.
+struct TextBytes: TextBuffer {
+    var bytes: [UInt8] = []
+
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// The lower-case hexadecimal digit of the low four bits of `value`.
+@inline(__always)
+func hexDigit(_ value: UInt8) -> UInt8 {
+    let digit = value & 0xF
+    return digit < 10 ? 0x30 + digit : 0x57 + digit
+}
+
+extension String {
+    /// Whether the two strings are the same bytes. (`==` also takes two spellings of `é`,
+    /// precomposed and combining, as equal: they are one name but two paths.)
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    func hasSameBytes(as other: String) -> Bool {
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count, let left = x.baseAddress, let right = y.baseAddress else { return x.count == y.count }
+                return memcmp(left, right, x.count) == 0
+            }
+        }
+    }
+}
