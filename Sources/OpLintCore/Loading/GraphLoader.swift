@@ -48,6 +48,25 @@ public enum GraphLoader {
         return try decode(file, document: document, splitAt: OperationChunk.split(bytes.base, length: bytes.count))
     }
 
+    /// `load(bytes:path:)` with the operations from byte `offset` on read on a second thread
+    /// when an operation starts there (as a large file's are): the same graph, or the same error.
+    @_spi(Fuzzing)
+    public static func load(bytes: [UInt8], path: String, splittingAt offset: Int) throws(LoadError) -> OperationGraph {
+        let file = GraphFile(path: path, paddedBytes: bytes)
+        let document = Document(path: file.path, file: file.bytes)
+        let graph = try decode(file, document: document, splitAt: offset)
+        try checkEvents(graph)
+        return graph
+    }
+
+    /// The two-thread reading alone: the graph and whether the second thread's operations
+    /// were used, or nil after any error.
+    @_spi(Fuzzing)
+    public static func loadInHalves(bytes: [UInt8], path: String, splittingAt offset: Int) -> (graph: OperationGraph, joined: Bool)? {
+        let file = GraphFile(path: path, paddedBytes: bytes)
+        return decodeInHalves(file, document: Document(path: file.path, file: file.bytes), start: offset)
+    }
+
     /// Parses one file; with `splitAt`, the operations from that offset on are read on another
     /// thread (`OperationChunk`), with the same result and the same errors as without.
     static func decode(_ file: GraphFile, document: Document, splitAt start: Int?) throws(LoadError) -> OperationGraph {
