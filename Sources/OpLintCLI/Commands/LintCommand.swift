@@ -125,6 +125,7 @@ struct LintCommand: Command {
                 }
             }
         }
+        context.keepUntilExit(result)
         guard let failOn else { return .success }
         return result.hasFindings(atLeast: failOn) ? .findings : .success
     }
