@@ -59,6 +59,7 @@ public enum FuzzTargets {
         ConfigurationFuzzing.target,
         EscapingFuzzing.target,
         JSONEngineFuzzing.target,
+        JSONHalvesFuzzing.target,
         JSONLoadFuzzing.target,
         LintReportsFuzzing.target,
         LintSimulateFuzzing.target,

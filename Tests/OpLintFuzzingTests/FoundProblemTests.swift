@@ -1,6 +1,6 @@
 import CSimdJSON
 import Testing
-import OpLintCore
+@_spi(Fuzzing) import OpLintCore
 import OpLintSource
 @testable import OpLintFuzzing
 
@@ -101,5 +101,15 @@ import OpLintSource
         let text = #"{"exclude": ["\u00e9\u00C9\ud83d\uDE00"]}"#
         let configuration = try Configuration.parse(Array(text.utf8), path: "/p/.oplint.json")
         #expect(configuration.exclude == ["\u{E9}\u{C9}\u{1F600}"])
+    }
+
+    /// The split reader's test entry skipped the whole-file checks, so a file of whitespace
+    /// read as "no JSON value" instead of "the file is empty"; both entries now share them.
+    @Test(arguments: [0, 1, 2])
+    func aSplitFileOfWhitespaceIsEmpty(offset: Int) {
+        let bytes = Array(" \n\t".utf8)
+        #expect(throws: LoadError(file: "g.json", "the file is empty; expected a JSON graph (format version 1)")) {
+            try GraphLoader.load(bytes: bytes, path: "g.json", splittingAt: offset)
+        }
     }
 }

@@ -128,6 +128,7 @@ struct LintCommand: Command {
                 }
             }
         }
+        context.keepUntilExit(result)
         guard let failOn else { return .success }
         return result.hasFindings(atLeast: failOn) ? .findings : .success
     }

@@ -35,8 +35,9 @@ public enum GraphLoader {
         return merged
     }
 
-    /// Parses one file; events are checked by the caller once every file is merged.
-    static func decode(_ file: GraphFile) throws(LoadError) -> OperationGraph {
+    /// Parses one file; events are checked by the caller once every file is merged. With
+    /// `offset`, the second thread starts there instead of where the file's size puts it.
+    static func decode(_ file: GraphFile, splittingAt offset: Int? = nil) throws(LoadError) -> OperationGraph {
         let bytes = file.bytes
         if bytes.buffer.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw LoadError(file: file.path, "the file is empty; expected a JSON graph (format version 1)")
@@ -45,7 +46,24 @@ public enum GraphLoader {
             throw LoadError(file: file.path, "the file is larger than 4 GiB, which the JSON reader cannot handle")
         }
         let document = Document(path: file.path, file: bytes)
-        return try decode(file, document: document, splitAt: OperationChunk.split(bytes.base, length: bytes.count))
+        return try decode(file, document: document, splitAt: offset ?? OperationChunk.split(bytes.base, length: bytes.count))
+    }
+
+    /// `load(bytes:path:)` with the operations from byte `offset` on read on a second thread
+    /// when an operation starts there (as a large file's are): the same graph, or the same error.
+    @_spi(Fuzzing)
+    public static func load(bytes: [UInt8], path: String, splittingAt offset: Int) throws(LoadError) -> OperationGraph {
+        let graph = try decode(GraphFile(path: path, paddedBytes: bytes), splittingAt: offset)
+        try checkEvents(graph)
+        return graph
+    }
+
+    /// The two-thread reading alone: the graph and whether the second thread's operations
+    /// were used, or nil after any error.
+    @_spi(Fuzzing)
+    public static func loadInHalves(bytes: [UInt8], path: String, splittingAt offset: Int) -> (graph: OperationGraph, joined: Bool)? {
+        let file = GraphFile(path: path, paddedBytes: bytes)
+        return decodeInHalves(file, document: Document(path: file.path, file: file.bytes), start: offset)
     }
 
     /// Parses one file; with `splitAt`, the operations from that offset on are read on another
