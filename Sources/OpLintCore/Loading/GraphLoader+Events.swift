@@ -4,7 +4,8 @@ extension GraphLoader {
     ///
     /// An operation with `count` n can also be cancelled as `name#1` … `name#n`.
     /// - Complexity: O(*operations* + *queues* + *events*).
-    static func checkEvents(_ graph: OperationGraph) throws(LoadError) {
+    @_spi(Fuzzing)
+    public static func checkEvents(_ graph: OperationGraph) throws(LoadError) {
         guard !graph.events.isEmpty else { return }
         let queues = Set(graph.queues.map(\.name))
         var operations: [String: Int] = [:]
