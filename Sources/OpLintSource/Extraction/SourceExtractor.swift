@@ -29,9 +29,10 @@ public enum SourceExtractor {
     }
 
     private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], ReadError>)]) -> (graph: OperationGraph, warnings: [String]) {
-        // Pass 1: tokenize, classes, relevance.
+        // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
+        // of the last file it dropped.
         let first = ParallelResults<FirstPass>(count: sources.count)
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+        ParallelWork.forEach(count: sources.count, makeState: { TokenStorage?.none }) { index, spare in
             let (display, read) = sources[index]
             switch read() {
             case .failure(let error):
@@ -40,10 +41,13 @@ public enum SourceExtractor {
                 var warnings: [String] = []
                 if !isValidUTF8(bytes) { warnings.append("\(display): not valid UTF-8; read as bytes, columns may be off") }
                 guard let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else { return }
-                let file = SourceFile(path: display, language: language, bytes: bytes)
+                let reusable = isKnownUniquelyReferenced(&spare) ? spare : nil
+                spare = nil
+                let file = SourceFile(path: display, language: language, bytes: bytes, reusing: reusable)
                 for warning in file.warnings { warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)") }
                 let result = DeclarationScanner(file: file).scan()
-                first.set(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, classes: result.table, warnings: warnings, uses: result.uses))
+                first.set(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared, warnings: warnings, uses: result.uses))
+                if !result.isRelevant { spare = file.tokenStorage }
             }
         }
         var classes = ClassTable()
@@ -51,7 +55,8 @@ public enum SourceExtractor {
         var filesRead = 0
         for index in 0..<sources.count {
             guard let item = first.get(index) else { continue }
-            classes.merge(item.classes)
+            classes.add(item.declared)
+            classes.addUses(operations: item.uses.operationClasses, queues: item.uses.queueClasses)
             warnings += item.warnings
             if item.isRead { filesRead += 1 }
         }
@@ -59,7 +64,7 @@ public enum SourceExtractor {
         let relevant = (0..<sources.count).compactMap { index in first.get(index).flatMap { item in item.file.map { ($0, item.uses) } } }
         let second = ParallelResults<FileScan>(count: relevant.count)
         let table = classes
-        DispatchQueue.concurrentPerform(iterations: relevant.count) { index in
+        ParallelWork.forEach(count: relevant.count, makeState: {}) { index, _ in
             second.set(index, FileScanner(file: relevant[index].0, classes: table, uses: relevant[index].1).run())
         }
         let scans = (0..<relevant.count).compactMap { second.get($0) }
@@ -79,7 +84,7 @@ public enum SourceExtractor {
         /// The file, when the second pass reads it.
         var file: SourceFile?
         var isRead = false
-        var classes = ClassTable()
+        var declared = DeclaredTypes()
         var warnings: [String] = []
         var uses = UsageEvidence()
     }
@@ -153,25 +158,5 @@ public enum SourceExtractor {
             i += length
         }
         return true
-    }
-}
-
-/// Results written by index from concurrent iterations, each index written once.
-final class ParallelResults<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        values = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-
-    func get(_ index: Int) -> Value? {
-        values[index]
     }
 }

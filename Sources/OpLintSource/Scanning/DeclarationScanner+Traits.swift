@@ -9,26 +9,34 @@ extension DeclarationScanner {
         var sawMethod = false
         var ivarBlock = false
         var k = start
+        let isObjectiveC = file.language == .objectiveC
         while k < end {
             let token = file.tokens[k]
             switch token.kind {
             case .string:
-                if file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"") { declaration.setsFinished = true }
+                if mayMarkFinished && (file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"")) { declaration.setsFinished = true }
             case .punctuation:
-                if file.isPunct(k, "{") {
-                    if depth == 0 { ivarBlock = file.language == .objectiveC && !sawMethod }
+                let byte = file.bytes[Int(token.start)]
+                switch byte {
+                case UInt8(ascii: "{"):
+                    if depth == 0 { ivarBlock = isObjectiveC && !sawMethod }
                     depth += 1
-                } else if file.isPunct(k, "}") {
+                case UInt8(ascii: "}"):
                     depth = max(0, depth - 1)
                     if depth == 0 { ivarBlock = false }
-                } else if depth == 0, file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "("), file.language == .objectiveC {
-                    sawMethod = true
-                    if file.isPunct(k, "+") { objectiveCFactory(&declaration, at: k + 1) }
-                } else if file.isPunct(k, "*"), file.language == .objectiveC, depth == 0 || ivarBlock {
+                case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                    if depth == 0, file.isPunct(k + 1, "("), isObjectiveC {
+                        sawMethod = true
+                        if byte == UInt8(ascii: "+") { objectiveCFactory(&declaration, at: k + 1) }
+                    }
+                case UInt8(ascii: "*"):
                     // `@property (…) NSOperationQueue *queue;`, `NSOperationQueue *_queue;`
-                    if file.isIdentifier(k - 1), file.isIdentifier(k + 1), file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","), Self.isTypeName(file, k - 1) {
+                    if isObjectiveC, depth == 0 || ivarBlock, file.isIdentifier(k - 1), file.isIdentifier(k + 1),
+                       file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","), Self.isTypeName(file, k - 1) {
                         declaration.members[file.text(k + 1)] = file.text(k - 1)
                     }
+                default:
+                    break
                 }
             case .identifier:
                 readIdentifier(&declaration, at: k, depth: depth)
@@ -54,7 +62,7 @@ extension DeclarationScanner {
             swiftMember(&declaration, at: k)
         } else if depth == 0, file.language == .swift, file.isWord(k, "func"), file.isWord(k - 1, "class") || file.isWord(k - 1, "static") {
             swiftFactory(&declaration, at: k)
-        } else if !declaration.setsFinished && isFinishing(at: k) {
+        } else if mayMarkFinished && !declaration.setsFinished && isFinishing(at: k) {
             declaration.setsFinished = true
         }
     }
