@@ -56,3 +56,18 @@ final class ParallelResults<Value>: @unchecked Sendable {
         values[index]
     }
 }
+
+/// Frees large values on a background thread, so that the thread that dropped them goes on.
+enum ReleaseInBackground {
+    /// Takes the last reference to `value` and drops it on a background thread.
+    static func release<Value: Sendable>(_ value: consuming Value) {
+        let box = Box(value)
+        DispatchQueue.global(qos: .utility).async { box.drop() }
+    }
+
+    private final class Box<Value: Sendable>: @unchecked Sendable {
+        private var value: Value?
+        init(_ value: consuming Value) { self.value = value }
+        func drop() { value = nil }
+    }
+}

@@ -73,9 +73,9 @@ public struct ClassTable: Sendable {
     public init() {}
 
     mutating func add(_ declaration: ClassDeclaration) {
-        if var existing = classes[declaration.name] {
-            existing.merge(declaration)
-            classes[declaration.name] = existing
+        // Merged in place: one lookup, no copy of the existing declaration.
+        if let index = classes.index(forKey: declaration.name) {
+            classes.values[index].merge(declaration)
         } else {
             classes[declaration.name] = declaration
         }

@@ -39,9 +39,12 @@ enum FinishingWords {
             let done = (first .== d) .& (at3 .== e)
             let completeOrChange = (first .== c) .& ((at7 .== e) .| (at10 .== e))
             let state = (first .== s) .& (at4 .== e)
-            let candidates = finish .| done .| completeOrChange .| state
-            if any(candidates) {
-                for k in 0..<16 where candidates[k] && stemStarts(at: i + k, in: p, count: n) { return true }
+            // Each lane of the mask is 0 or all ones; two 64-bit words say whether any is set.
+            let lanes = unsafeBitCast(finish .| done .| completeOrChange .| state, to: SIMD2<UInt64>.self)
+            if lanes[0] | lanes[1] != 0 {
+                for k in 0..<16 where (k < 8 ? lanes[0] >> (k * 8) : lanes[1] >> ((k - 8) * 8)) & 0xFF != 0 {
+                    if stemStarts(at: i + k, in: p, count: n) { return true }
+                }
             }
             i += 16
         }
