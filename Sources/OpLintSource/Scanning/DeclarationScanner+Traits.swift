@@ -10,6 +10,8 @@ extension DeclarationScanner {
         var ivarBlock = false
         var k = start
         let isObjectiveC = file.language == .objectiveC
+        // Every sign of finishing code contains one of `FinishingWords` within its own token.
+        let mayMarkFinished = start < end && (!prefilter || FinishingWords.mayAppear(in: file.bytes, from: Int(file.tokens[start].start), to: file.tokens[end - 1].end))
         while k < end {
             let token = file.tokens[k]
             switch token.kind {
@@ -39,7 +41,7 @@ extension DeclarationScanner {
                     break
                 }
             case .identifier:
-                readIdentifier(&declaration, at: k, depth: depth)
+                readIdentifier(&declaration, at: k, depth: depth, mayMarkFinished: mayMarkFinished)
             default:
                 break
             }
@@ -47,7 +49,7 @@ extension DeclarationScanner {
         }
     }
 
-    private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int) {
+    private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int, mayMarkFinished: Bool) {
         if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
             if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
                 declaration.overridesAsynchronous = true

@@ -3,19 +3,15 @@
 /// what its API calls show about the classes of the values they take.
 struct DeclarationScanner {
     let file: SourceFile
-    /// Whether class bodies may hold finishing code: false when `FinishingWords` finds none
-    /// of the words every sign of it contains, so that the signs are not looked for.
-    let mayMarkFinished: Bool
+    /// Whether class bodies are searched for finishing code only when `FinishingWords` finds
+    /// one of the words every sign of it contains (the same result as searching them all).
+    let prefilter: Bool
 
-    /// A pass over `file`; without `prefilter`, class bodies are searched for finishing code
-    /// whatever words the file contains (the same result, more work).
+    /// A pass over `file`; without `prefilter`, every class body is searched for finishing
+    /// code whatever words it contains.
     init(file: SourceFile, prefilter: Bool = true) {
         self.file = file
-        let hasBodies = file.declarationKeywords.contains { keyword in
-            let i = Int(keyword)
-            return file.isWord(i, "class") || file.isWord(i, "extension") || file.isWord(i, "interface") || file.isWord(i, "implementation")
-        }
-        mayMarkFinished = hasBodies && (!prefilter || FinishingWords.mayAppear(in: file.bytes))
+        self.prefilter = prefilter
     }
 
     /// What the pass found in one file.

@@ -14,9 +14,19 @@ enum FinishingWords {
     ///
     /// - Complexity: O(*n*).
     static func mayAppear(in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        mayAppear(in: bytes, from: 0, to: bytes.count)
+    }
+
+    /// Whether some stem occurs in `bytes[from..<to]`, ignoring the case of ASCII letters.
+    ///
+    /// - Complexity: O(*to* − *from*).
+    static func mayAppear(in bytes: [UInt8], from: Int, to: Int) -> Bool {
+        let from = max(0, from)
+        let to = min(to, bytes.count)
+        guard from < to else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
-            return mayAppear(in: base, count: buffer.count)
+            return mayAppear(in: base + from, count: to - from)
         }
     }
 

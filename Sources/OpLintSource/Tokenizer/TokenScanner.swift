@@ -153,32 +153,41 @@ struct TokenScanner {
     // MARK: The scan
 
     mutating func run() {
-        while index < count {
-            let c = bytes[index]
+        // The position and line live in registers here; the other scanning functions
+        // read and write the fields, so they are stored before and loaded after each call.
+        let bytes = self.bytes
+        let count = self.count
+        let classes = self.classes
+        var i = index
+        while i < count {
+            let c = bytes[i]
             let kind = classes[Int(c)]
             if kind & ByteClass.identifierStart != 0 {
-                let start = index
-                index += 1
-                while index < count && isIdentifierPart(bytes[index]) { index += 1 }
-                emitIdentifier(from: start, length: index - start, line: line)
+                let start = i
+                i += 1
+                while i < count && classes[Int(bytes[i])] & ByteClass.identifierPart != 0 { i += 1 }
+                emitIdentifier(from: start, length: i - start, line: line)
             } else if kind & ByteClass.blank != 0 {
-                index += 1
+                // Indentation comes in runs.
+                i += 1
+                while i < count && classes[Int(bytes[i])] & ByteClass.blank != 0 { i += 1 }
                 continue
             } else if c == 0x0A {
                 line += 1
-                index += 1
+                i += 1
                 atLineStart = true
                 continue
-            } else if kind & ByteClass.digit != 0 {
-                number()
-            } else if kind & ByteClass.special != 0 {
-                special(c)
+            } else if kind & (ByteClass.digit | ByteClass.special) != 0 {
+                index = i
+                if kind & ByteClass.digit != 0 { number() } else { special(c) }
+                i = index
             } else {
-                index += 1
-                emitPunctuation(at: index - 1)
+                i += 1
+                emitPunctuation(at: i - 1)
             }
             atLineStart = false
         }
+        index = i
         if !openStrings.isEmpty {
             warnings.append(TokenizerWarning(message: "unterminated string interpolation", offset: count))
         }
