@@ -55,7 +55,10 @@ struct DeclarationScanner {
     private func swiftClass(at i: Int) -> ClassDeclaration? {
         guard file.isIdentifier(i + 1) else { return nil }
         let name = file.text(i + 1)
-        if ["func", "var", "let", "subscript", "override", "final", "public", "private", "static"].contains(name) { return nil }
+        switch name {
+        case "func", "var", "let", "subscript", "override", "final", "public", "private", "static": return nil
+        default: break
+        }
         var j = i + 2
         if file.isPunct(j, "<") {
             var depth = 0
