@@ -27,10 +27,16 @@ public enum SourceExtractor {
 
     /// The graph of in-memory files, as (display path, contents).
     public static func extract(files: [(path: String, bytes: [UInt8])]) -> (graph: OperationGraph, warnings: [String]) {
-        extract(sources: files.map { file in (file.path, { .success(file.bytes) }) })
+        extract(files: files, prefilter: true)
     }
 
-    private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], SourceReading.Failure>)]) -> (graph: OperationGraph, warnings: [String]) {
+    /// `extract(files:)`; without `prefilter`, every class body is searched for finishing code
+    /// whatever words it contains (the same result, more work: for comparing the two).
+    static func extract(files: [(path: String, bytes: [UInt8])], prefilter: Bool) -> (graph: OperationGraph, warnings: [String]) {
+        extract(sources: files.map { file in (file.path, { .success(file.bytes) }) }, prefilter: prefilter)
+    }
+
+    private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], SourceReading.Failure>)], prefilter: Bool = true) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
         // of the last file it dropped; results are folded in path order as they arrive.
         let fold = FirstPassFold(count: sources.count)
@@ -50,7 +56,7 @@ public enum SourceExtractor {
                 spare = nil
                 let file = SourceFile(path: display, language: language, bytes: bytes, reusing: reusable)
                 for warning in file.warnings { warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)") }
-                let result = DeclarationScanner(file: file).scan()
+                let result = DeclarationScanner(file: file, prefilter: prefilter).scan()
                 fold.deliver(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared, warnings: warnings, uses: result.uses))
                 if !result.isRelevant { spare = file.tokenStorage }
             }

@@ -46,7 +46,7 @@ public struct ClassDeclaration: Sendable, Equatable {
 }
 
 /// The types one file declares, in the order it declares them.
-struct DeclaredTypes: Sendable {
+struct DeclaredTypes: Sendable, Equatable {
     /// Class declarations, extensions and `@interface` / `@implementation` blocks.
     var classes: [ClassDeclaration] = []
     /// Names of structs, protocols, type aliases and actors, which shadow Foundation's names.

@@ -194,13 +194,14 @@ private struct Reader {
             return (role, receiver, values(from: k + 2, close: Int(file.partner[k + 1])))
         }
         guard file.isPunct(k + 1, ":") else { return nil }
-        var before = k - 1
+        let before = k - 1
         guard before >= 0 else { return nil }
         let receiver: String?
         if file.isPunct(before, "]") {
-            before = Int(file.partner[before])
-            let close = Int(file.partner[before])
-            receiver = before >= 0 && file.isIdentifier(close - 1) ? name(close - 1) : nil
+            // `[[self queue] addOperation:op]`: the name before the `]`, when the `]` closes a `[`
+            // (an unmatched `]` has no partner to look up).
+            let open = Int(file.partner[before])
+            receiver = open >= 0 && file.isIdentifier(before - 1) ? name(before - 1) : nil
         } else {
             receiver = file.isIdentifier(before) ? name(before) : nil
         }
