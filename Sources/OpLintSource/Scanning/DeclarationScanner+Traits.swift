@@ -50,6 +50,13 @@ extension DeclarationScanner {
     }
 
     private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int, mayMarkFinished: Bool) {
+        // The words below are 3, 4, 5, 12 and 14 bytes long: most identifiers are none of them.
+        switch file.tokens[k].length {
+        case 3, 4, 5, 12, 14: break
+        default:
+            if mayMarkFinished && !declaration.setsFinished && isFinishing(at: k) { declaration.setsFinished = true }
+            return
+        }
         if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
             if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
                 declaration.overridesAsynchronous = true
