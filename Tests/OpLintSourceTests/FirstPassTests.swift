@@ -292,6 +292,21 @@ struct FirstPassTests {
         Self.checkShortCuts("C.m", Array(text.utf8))
     }
 
+    @Test("Usage evidence looks at each dependency pair a few times, however long the chain", arguments: [250, 1000, 4000])
+    func usageEvidenceIsLinear(operations n: Int) {
+        // n operations of one class, chained in reverse order: every name is new once, and only
+        // the pairs of a new name are looked at again (each new name once brought every pair of
+        // the class back, n² visits).
+        var text = "func build() {\n"
+        for i in 0..<n { text += "    let op\(i) = BlockOperation { }\n" }
+        for i in stride(from: n - 1, to: 0, by: -1) { text += "    op\(i).addDependency(op\(i - 1))\n" }
+        text += "}\n"
+        let file = SourceFile(path: "Chain.swift", language: .swift, bytes: Array(text.utf8))
+        let evidence = UsageEvidence(file: file)
+        #expect(evidence.operationNames.count == n)
+        #expect(evidence.pairVisits <= 3 * (n - 1), "\(evidence.pairVisits) visits for \(n - 1) pairs")
+    }
+
     @Test("Results folded in path order whatever order the workers deliver them in")
     func foldOrder() throws {
         let files = try Self.corpusFiles() + Self.edgeCases.map { ($0.0, Array($0.1.utf8)) }
