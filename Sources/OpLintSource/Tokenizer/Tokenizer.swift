@@ -30,11 +30,11 @@ public struct Tokenizer {
     ///
     /// - Complexity: O(*n*) in the number of bytes.
     func scan(_ bytes: [UInt8], reusing memory: TokenStorage?) -> TokenizedText {
-        bytes.withUnsafeBufferPointer { buffer in
-            // An empty file still needs a valid pointer to read nothing from.
-            let empty: [UInt8] = [0]
-            return empty.withUnsafeBufferPointer { placeholder in
-                var scanner = TokenScanner(buffer.baseAddress ?? placeholder.baseAddress!, count: buffer.count, language: language,
+        // An empty file still needs a valid pointer to read nothing from.
+        var nothing: UInt8 = 0
+        return withUnsafePointer(to: &nothing) { placeholder in
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanner = TokenScanner(buffer.baseAddress ?? placeholder, count: buffer.count, language: language,
                                            memory: memory?.takeMemory())
                 scanner.run()
                 let storage = scanner.finish()
