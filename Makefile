@@ -5,6 +5,7 @@
 #   make test    set up and run the whole test suite
 #   make bench   set up and run the benchmarks into docs/performance.md
 #   make bench-shapes   only the adversarial graph shapes (lint and simulate at 10k, 100k, 1M)
+#   make bench-extract  only source extraction against grep and ripgrep (100k, 300k, 1M lines)
 #   make docs    regenerate docs/rules.md and examples/rules/ from the rules
 #   make realcode DIR=…  lint a folder of public checkouts and print the evaluation table (docs/source.md)
 #   make install PREFIX=/usr/local   the release binary, oplint(1) and shell completions
@@ -28,7 +29,7 @@ DEMO_DIR := .build/demo
 SCRATCH ?= .build
 OPLINT := $(SCRATCH)/release/oplint
 
-.PHONY: build-deps setup build release demo test bench bench-shapes docs realcode clean generated install uninstall dist check-fresh-debian fuzz fuzz-build fuzz-corpus
+.PHONY: build-deps setup build release demo test bench bench-shapes bench-extract docs realcode clean generated install uninstall dist check-fresh-debian fuzz fuzz-build fuzz-corpus
 
 build-deps:
 ifeq ($(SYSTEM),Darwin)
@@ -106,6 +107,7 @@ bench: setup
 	$(SCRATCH)/release/oplint-bench render --oplint $(OPLINT) --sizes 100,200 --runs 11
 	$(SCRATCH)/release/oplint-bench shapes --oplint $(OPLINT)
 	$(SCRATCH)/release/oplint-bench formats --oplint $(OPLINT)
+	$(SCRATCH)/release/oplint-bench extract --oplint $(OPLINT)
 
 # Every adversarial graph shape (docs/performance.md, "Graph shapes"): lint, lint with every
 # format and simulate, at 10,000, 100,000 and 1,000,000 operations, each run stopped after 60 s
@@ -114,6 +116,14 @@ bench-shapes: setup
 	$(SWIFT) build $(RELEASE) --product oplint
 	$(SWIFT) build $(RELEASE) --product oplint-bench
 	$(SCRATCH)/release/oplint-bench shapes --oplint $(OPLINT)
+
+# Source extraction on generated trees of 100,000 to 1,000,000 lines of Swift and Objective-C,
+# against grep -rc addDependency and ripgrep (when installed) on the same tree
+# (docs/source.md, "Performance").
+bench-extract: setup
+	$(SWIFT) build $(RELEASE) --product oplint
+	$(SWIFT) build $(RELEASE) --product oplint-bench
+	$(SCRATCH)/release/oplint-bench extract --oplint $(OPLINT)
 
 realcode: setup
 	@test -n "$(DIR)" || { echo "usage: make realcode DIR=folder-of-checkouts (see examples/realcode/README.md)"; exit 2; }

@@ -20,6 +20,12 @@ usage:
   oplint-bench render --oplint PATH [--sizes 100,1000] [--runs 5] [--queues Q] [--seed S]
       oplint render against dot -Tsvg on the DOT oplint emits, Graphviz in this process on the
       same DOT, start-up alone, the HTML report and the timeline, as a Markdown table
+  oplint-bench extract --oplint PATH [--before PATH] [--lines 100000,300000,1000000] [--runs 11]
+                       [--tools grep,rg,extract,lint] [--generator examples/source/generate-benchmark-tree.py]
+      generate a tree of Swift and Objective-C of each size, then run grep -rc addDependency,
+      ripgrep when installed, oplint extract and oplint lint (and the --before build's extract)
+      on it in turn, and print the medians of wall and CPU time, peak memory and the ratio to
+      grep as a Markdown table
   oplint-bench realcode DIR [--oplint PATH] [--judgments FILE] [--runs 3]
       lint every checkout in DIR as a user would (oplint lint CHECKOUT --format json) and print
       a Markdown row per repository: commit, lines, operations, dependencies, queues, findings
@@ -50,6 +56,7 @@ do {
     case "redundant": try RedundantCommand.run(arguments.dropFirst(2))
     case "lint": try LintBenchmark.run(arguments.dropFirst(2))
     case "render": try RenderBenchmark.run(arguments.dropFirst(2))
+    case "extract": try ExtractBenchmark.run(arguments.dropFirst(2))
     case "realcode": try RealCodeBenchmark.run(arguments.dropFirst(2))
     case "shapes": try ShapeBenchmark.run(arguments.dropFirst(2))
     case "formats": try FormatsBenchmark.run(arguments.dropFirst(2))

@@ -25,7 +25,23 @@ public struct FileWalker: Sendable {
     ///
     /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
     public func files(under paths: [String]) -> (files: [(display: String, path: String)], warnings: [String]) {
-        var result: [(String, String)] = []
+        let walk = entries(under: paths)
+        return (walk.files.map { ($0.display, $0.path) }, walk.warnings)
+    }
+
+    /// A file the walk found.
+    struct Entry {
+        var display: String
+        var path: String
+        /// The walk saw a regular file here, not a symbolic link.
+        var isRegular: Bool
+    }
+
+    /// `files(under:)` with what the walk learnt of each file's type.
+    ///
+    /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
+    func entries(under paths: [String]) -> (files: [Entry], warnings: [String]) {
+        var result: [Entry] = []
         var warnings: [String] = []
         var visited: Set<String> = []
         var seenFiles: Set<String> = []
@@ -41,7 +57,7 @@ public struct FileWalker: Sendable {
                 if SourceLanguage(path: root) == nil {
                     warnings.append("\(rootDisplay): not a Swift or Objective-C file (.swift, .m, .mm, .h); skipped")
                 } else if seenFiles.insert(Self.realPath(root) ?? root).inserted {
-                    result.append((rootDisplay, root))
+                    result.append(Entry(display: rootDisplay, path: root, isRegular: false))
                 }
                 continue
             }
@@ -82,7 +98,9 @@ public struct FileWalker: Sendable {
                     } else if SourceLanguage(path: name) != nil {
                         // A file reached through a link may also be reached directly: keep it once.
                         let key = isLink ? (Self.realPath(childPath) ?? childPath) : real + "/" + name
-                        if seenFiles.insert(key).inserted { result.append((childDisplay, childPath)) }
+                        if seenFiles.insert(key).inserted {
+                            result.append(Entry(display: childDisplay, path: childPath, isRegular: !isLink && status.st_mode & S_IFMT == S_IFREG))
+                        }
                     }
                 }
                 stack += directories.reversed()

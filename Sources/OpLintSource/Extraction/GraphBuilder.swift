@@ -121,8 +121,15 @@ struct GraphBuilder {
             return (x.0, x.1, x.2, x.3) < (y.0, y.1, y.2, y.3)
         }
         var graph = OperationGraph(queues: queues, operations: order.map { operations[$0] })
-        for (f, scan) in scans.enumerated() {
-            graph.sourceFacts.merge(scan.facts.mapNames { Self.replacePlaceholders($0) { id in names[offsets[f] + id] } })
+        // Each file's facts get their final names on all cores; they merge in path order.
+        let named = ParallelResults<SourceFacts>(count: scans.count)
+        let scans = self.scans
+        let fileOffsets = offsets
+        ParallelWork.forEach(count: scans.count, makeState: {}) { f, _ in
+            named.set(f, scans[f].facts.mapNames { Self.replacePlaceholders($0) { id in names[fileOffsets[f] + id] } })
+        }
+        for f in scans.indices {
+            if let facts = named.get(f) { graph.sourceFacts.merge(facts) }
         }
         graph.sourceFacts.unfinishedClasses = unfinished
         return graph

@@ -45,6 +45,14 @@ public struct ClassDeclaration: Sendable, Equatable {
     }
 }
 
+/// The types one file declares, in the order it declares them.
+struct DeclaredTypes: Sendable, Equatable {
+    /// Class declarations, extensions and `@interface` / `@implementation` blocks.
+    var classes: [ClassDeclaration] = []
+    /// Names of structs, protocols, type aliases and actors, which shadow Foundation's names.
+    var shadows: [String] = []
+}
+
 /// Every class declared in the scanned files, to follow subclass chains across files.
 public struct ClassTable: Sendable {
     /// Foundation's operation classes.
@@ -65,9 +73,9 @@ public struct ClassTable: Sendable {
     public init() {}
 
     mutating func add(_ declaration: ClassDeclaration) {
-        if var existing = classes[declaration.name] {
-            existing.merge(declaration)
-            classes[declaration.name] = existing
+        // Merged in place: one lookup, no copy of the existing declaration.
+        if let index = classes.index(forKey: declaration.name) {
+            classes.values[index].merge(declaration)
         } else {
             classes[declaration.name] = declaration
         }
@@ -81,6 +89,16 @@ public struct ClassTable: Sendable {
     mutating func addUses(operations: Set<String>, queues: Set<String>) {
         usedAsOperations.formUnion(operations)
         usedAsQueues.formUnion(queues)
+    }
+
+    /// Folds in the types one file declares, in their order. Folding files in path order
+    /// gives the table that folding their tables would: a declaration's first superclass,
+    /// location, factory and member win, and its flags accumulate, whatever the grouping.
+    ///
+    /// - Complexity: O(*declarations* + *shadows*) hash operations.
+    mutating func add(_ types: DeclaredTypes) {
+        for declaration in types.classes { add(declaration) }
+        for name in types.shadows { shadowedNames.insert(name) }
     }
 
     /// Folds in another file's table.

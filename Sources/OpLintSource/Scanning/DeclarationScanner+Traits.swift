@@ -9,29 +9,39 @@ extension DeclarationScanner {
         var sawMethod = false
         var ivarBlock = false
         var k = start
+        let isObjectiveC = file.language == .objectiveC
+        // Every sign of finishing code contains one of `FinishingWords` within its own token.
+        let mayMarkFinished = start < end && (!prefilter || FinishingWords.mayAppear(in: file.bytes, from: Int(file.tokens[start].start), to: file.tokens[end - 1].end))
         while k < end {
             let token = file.tokens[k]
             switch token.kind {
             case .string:
-                if file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"") { declaration.setsFinished = true }
+                if mayMarkFinished && (file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"")) { declaration.setsFinished = true }
             case .punctuation:
-                if file.isPunct(k, "{") {
-                    if depth == 0 { ivarBlock = file.language == .objectiveC && !sawMethod }
+                let byte = file.bytes[Int(token.start)]
+                switch byte {
+                case UInt8(ascii: "{"):
+                    if depth == 0 { ivarBlock = isObjectiveC && !sawMethod }
                     depth += 1
-                } else if file.isPunct(k, "}") {
+                case UInt8(ascii: "}"):
                     depth = max(0, depth - 1)
                     if depth == 0 { ivarBlock = false }
-                } else if depth == 0, file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "("), file.language == .objectiveC {
-                    sawMethod = true
-                    if file.isPunct(k, "+") { objectiveCFactory(&declaration, at: k + 1) }
-                } else if file.isPunct(k, "*"), file.language == .objectiveC, depth == 0 || ivarBlock {
+                case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                    if depth == 0, file.isPunct(k + 1, "("), isObjectiveC {
+                        sawMethod = true
+                        if byte == UInt8(ascii: "+") { objectiveCFactory(&declaration, at: k + 1) }
+                    }
+                case UInt8(ascii: "*"):
                     // `@property (…) NSOperationQueue *queue;`, `NSOperationQueue *_queue;`
-                    if file.isIdentifier(k - 1), file.isIdentifier(k + 1), file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","), Self.isTypeName(file, k - 1) {
+                    if isObjectiveC, depth == 0 || ivarBlock, file.isIdentifier(k - 1), file.isIdentifier(k + 1),
+                       file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","), Self.isTypeName(file, k - 1) {
                         declaration.members[file.text(k + 1)] = file.text(k - 1)
                     }
+                default:
+                    break
                 }
             case .identifier:
-                readIdentifier(&declaration, at: k, depth: depth)
+                readIdentifier(&declaration, at: k, depth: depth, mayMarkFinished: mayMarkFinished)
             default:
                 break
             }
@@ -39,7 +49,14 @@ extension DeclarationScanner {
         }
     }
 
-    private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int) {
+    private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int, mayMarkFinished: Bool) {
+        // The words below are 3, 4, 5, 12 and 14 bytes long: most identifiers are none of them.
+        switch file.tokens[k].length {
+        case 3, 4, 5, 12, 14: break
+        default:
+            if mayMarkFinished && !declaration.setsFinished && isFinishing(at: k) { declaration.setsFinished = true }
+            return
+        }
         if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
             if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
                 declaration.overridesAsynchronous = true
@@ -54,7 +71,7 @@ extension DeclarationScanner {
             swiftMember(&declaration, at: k)
         } else if depth == 0, file.language == .swift, file.isWord(k, "func"), file.isWord(k - 1, "class") || file.isWord(k - 1, "static") {
             swiftFactory(&declaration, at: k)
-        } else if !declaration.setsFinished && isFinishing(at: k) {
+        } else if mayMarkFinished && !declaration.setsFinished && isFinishing(at: k) {
             declaration.setsFinished = true
         }
     }

@@ -237,7 +237,7 @@ extension FileScanner {
                 if file.isPunct(m - 1, "@") {
                     if file.text(m) == name { return true }
                     m -= 2
-                } else if ["public", "private", "internal", "fileprivate", "open", "override", "final", "static", "class", "mutating", "nonisolated", "dynamic", "required", "convenience", "lazy", "weak", "unowned"].contains(file.text(m)) {
+                } else if isModifier(m) {
                     m -= 1
                 } else {
                     return false
@@ -252,6 +252,15 @@ extension FileScanner {
             steps += 1
         }
         return false
+    }
+
+    /// Whether token `m` is a declaration modifier (`public`, `override`, `lazy`, …), compared in place.
+    private func isModifier(_ m: Int) -> Bool {
+        file.isWord(m, "public") || file.isWord(m, "private") || file.isWord(m, "internal") || file.isWord(m, "fileprivate")
+            || file.isWord(m, "open") || file.isWord(m, "override") || file.isWord(m, "final") || file.isWord(m, "static")
+            || file.isWord(m, "class") || file.isWord(m, "mutating") || file.isWord(m, "nonisolated") || file.isWord(m, "dynamic")
+            || file.isWord(m, "required") || file.isWord(m, "convenience") || file.isWord(m, "lazy") || file.isWord(m, "weak")
+            || file.isWord(m, "unowned")
     }
 
     private func mainThreadReason(function: Scope.Kind, attributesBefore k: Int) -> String? {

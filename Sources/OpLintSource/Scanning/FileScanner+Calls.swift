@@ -19,7 +19,7 @@ extension FileScanner {
             break
         default:
             if file.isPunct(i + 1, "(") || file.isPunct(i + 1, "{"), let receiver = receiverPath(endingAt: i - 2) {
-                otherCall(name, on: receiver.path, start: receiver.start, location: file.location(receiver.start))
+                otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start)
             }
             return
         }
@@ -172,8 +172,10 @@ extension FileScanner {
     /// A call the scanner does not interpret (`task.runSynchronously()`, `[op setCompletionBlockWithSuccess:…]`,
     /// `[ops removeAllObjects]`): an operation's own code may run or enqueue it, so it escapes;
     /// a list changed in a way the scanner does not follow is no longer known.
-    func otherCall(_ name: String, on words: [String], start: Int, location: SourceLocation) {
+    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int) {
         guard !words.isEmpty else { return }
+        // Where the call is, worked out only for the calls that record it.
+        var location: SourceLocation { file.location(token) }
         switch resolvePath(words) {
         case .entity(let id)? where scan.entities[id].kind == .operation:
             if !Self.operationMethods.contains(name), scan.entities[id].escape == nil { scan.entities[id].escape = location }

@@ -60,8 +60,10 @@ extension FileScanner {
     /// What a variable name refers to: a local in an enclosing scope, then a property (or
     /// instance variable `_name`) of the enclosing type.
     func lookup(_ name: String) -> Binding? {
-        for scope in scopes.reversed() {
-            if let binding = scope.locals[name] { return current(binding) }
+        // Innermost scope first, reading each scope's locals in place.
+        let scopes = self.scopes
+        for index in scopes.indices.reversed() {
+            if let binding = scopes[index].locals[name] { return current(binding) }
         }
         return property(name)
     }

@@ -81,11 +81,12 @@ extension FileScanner {
 
     /// The member path `base.x.y` bound in the current straight-line code, if any.
     func lookupMember(_ key: String, base: String) -> Binding? {
-        for scope in scopes.reversed() {
-            if let binding = scope.locals[key] { return binding }
-            if scope.locals[base] != nil { return nil }
+        let scopes = self.scopes
+        for index in scopes.indices.reversed() {
+            if let binding = scopes[index].locals[key] { return binding }
+            if scopes[index].locals[base] != nil { return nil }
             // `$0` is a new value in every closure.
-            if base.hasPrefix("$"), scope.kind == .closure { return nil }
+            if base.hasPrefix("$"), scopes[index].kind == .closure { return nil }
         }
         return nil
     }

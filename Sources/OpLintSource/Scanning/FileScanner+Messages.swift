@@ -1,6 +1,13 @@
 import OpLintCore
 
 extension FileScanner {
+    /// The selectors of the operation API that `message(at:)` follows.
+    static let operationSelectors: Set<String> = [
+        "addDependency:", "removeDependency:", "addOperation:", "addOperations:waitUntilFinished:", "addOperationWithBlock:",
+        "addBarrierBlock:", "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations",
+        "start", "setMaxConcurrentOperationCount:", "setSuspended:", "setQualityOfService:", "setQueuePriority:",
+    ]
+
     /// An Objective-C message send `[receiver selector:argument …]` at the `[` at `k`.
     func message(at k: Int) {
         let close = Int(file.partner[k])
@@ -45,13 +52,7 @@ extension FileScanner {
             m = end
         }
         let selector = unary ?? parts.map { $0.name + ":" }.joined()
-        let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")
-        let location = file.location(k)
-        let known: Set<String> = [
-            "addDependency:", "removeDependency:", "addOperation:", "addOperations:waitUntilFinished:", "addOperationWithBlock:",
-            "addBarrierBlock:", "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations",
-            "start", "setMaxConcurrentOperationCount:", "setSuspended:", "setQualityOfService:", "setQueuePriority:",
-        ]
+        let known = Self.operationSelectors
         if selector == "addObject:", case .list(let items)? = resolvePath(words), case .entity(let id)? = evaluate(at: parts[0].argument, naming: nil) {
             rebind(words, start: k + 1, to: .list(items + [id]))
             return
@@ -59,9 +60,11 @@ extension FileScanner {
         guard known.contains(selector) else {
             // The receiver of a message is not handed on; `otherCall` decides what the message does to it.
             if !words.isEmpty { for t in (k + 1)..<selectorStart { consumed.insert(t) } }
-            otherCall(parts.first?.name ?? selector, on: words, start: k + 1, location: location)
+            otherCall(parts.first?.name ?? selector, on: words, start: k + 1, locatedAt: k)
             return
         }
+        let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")
+        let location = file.location(k)
         let binding = words.isEmpty ? returned.map { .entity($0) } : resolvePath(words, at: lastName(before: selectorStart))
         for t in (k + 1)..<selectorStart { consumed.insert(t) }
         let call = selector.split(separator: ":").first.map(String.init) ?? selector

@@ -6,7 +6,7 @@ import OpLintCore
 /// One walk over the tokens with an explicit stack of scopes; no recursion.
 final class FileScanner {
     let file: SourceFile
-    let classes: ClassTable
+    let classes: ClassLookup
     /// What the file's API calls show about its names (the first pass).
     let uses: UsageEvidence
     var scan: FileScan
@@ -19,7 +19,7 @@ final class FileScanner {
     /// Entities already created for a creation expression, by its first token index.
     var creationCache: [Int: Int] = [:]
     /// Identifier tokens read as part of a recognised pattern (not an escape).
-    var consumed: Set<Int> = []
+    var consumed: TokenMarks
     /// Numbering of anonymous operations per function.
     var anonymousCounters: [String: Int] = [:]
     /// Where each entity was enqueued or started: the straight-line scope and the location.
@@ -53,9 +53,10 @@ final class FileScanner {
 
     init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
         self.file = file
-        self.classes = classes
+        self.classes = ClassLookup(classes)
         self.uses = uses
         self.scan = FileScan(path: file.path)
+        self.consumed = TokenMarks(count: file.tokens.count)
     }
 
     /// Runs the pass.
@@ -66,9 +67,10 @@ final class FileScanner {
         let tokens = file.tokens
         var i = 0
         while i < tokens.count {
-            while scopes.count > 1, let top = scopes.last, i >= top.close {
+            // The innermost scope's close, read without copying the scope.
+            while scopes.count > 1, case let close = scopes[scopes.count - 1].close, i >= close {
                 scopes.removeLast()
-                if i == top.close {
+                if i == close {
                     // The closing token belongs to the scope just left.
                     i += 1
                     if i >= tokens.count { break }
@@ -134,7 +136,8 @@ final class FileScanner {
 
     /// The name of the enclosing type, if any.
     var currentType: String? {
-        for scope in scopes.reversed() { if case .type(let name) = scope.kind { return name } }
+        let scopes = self.scopes
+        for index in scopes.indices.reversed() { if case .type(let name) = scopes[index].kind { return name } }
         return nil
     }
 
@@ -254,6 +257,28 @@ final class FileScanner {
             if scope.isBodyBoundary { break }
         }
         return (count, unknown)
+    }
+}
+
+/// A set of token indices, one bit per token of the file.
+struct TokenMarks {
+    private var words: [UInt64]
+
+    init(count: Int) {
+        words = Array(repeating: 0, count: (count + 63) / 64)
+    }
+
+    /// Marks token `i`; an index outside the file is never asked about, so it is not kept.
+    @inline(__always)
+    mutating func insert(_ i: Int) {
+        guard i >= 0, i >> 6 < words.count else { return }
+        words[i >> 6] |= 1 << UInt64(i & 63)
+    }
+
+    @inline(__always)
+    func contains(_ i: Int) -> Bool {
+        guard i >= 0, i >> 6 < words.count else { return false }
+        return words[i >> 6] & (1 << UInt64(i & 63)) != 0
     }
 }
 

@@ -6,52 +6,41 @@ public struct SourceFile: Sendable {
     public let path: String
     public let language: SourceLanguage
     public let bytes: [UInt8]
-    public let tokens: [Token]
+    public let tokens: TokenList
     public let warnings: [TokenizerWarning]
     /// For each token that opens or closes `(`, `[`, `{`: the index of its partner, else -1.
-    public let partner: [Int32]
+    public let partner: PartnerList
+    /// Identifier tokens that may start a declaration (`class`, `struct`, `interface`, …), in order.
+    let declarationKeywords: [Int32]
+    /// Whether an identifier is one of the operation API's words or a comment is an `oplint:`
+    /// annotation: only such files are read by the second pass.
+    let mentionsOperationAPI: Bool
 
     /// Tokenizes `bytes` and matches brackets.
     ///
     /// - Complexity: O(*n*) in the number of bytes.
     public init(path: String, language: SourceLanguage, bytes: [UInt8]) {
+        self.init(path: path, language: language, bytes: bytes, reusing: nil)
+    }
+
+    /// Tokenizes `bytes` into the memory of `storage` (the tokens of an earlier file that
+    /// nothing holds any more), or into new memory.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    init(path: String, language: SourceLanguage, bytes: [UInt8], reusing storage: TokenStorage?) {
         self.path = path
         self.language = language
         self.bytes = bytes
-        let (tokens, warnings) = Tokenizer(language: language).tokenize(bytes)
-        self.tokens = tokens
-        self.warnings = warnings
-        self.partner = Self.matchBrackets(tokens, bytes)
+        let text = Tokenizer(language: language).scan(bytes, reusing: storage)
+        self.tokens = text.tokens
+        self.warnings = text.warnings
+        self.partner = text.partners
+        self.declarationKeywords = text.declarationKeywords
+        self.mentionsOperationAPI = text.mentionsOperationAPI
     }
 
-    /// Pairs brackets with an explicit stack; a closing bracket of the wrong kind closes
-    /// nothing, and brackets left open have no partner.
-    private static func matchBrackets(_ tokens: [Token], _ bytes: [UInt8]) -> [Int32] {
-        var partner = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        for i in tokens.indices where tokens[i].kind == .punctuation {
-            let b = bytes[Int(tokens[i].start)]
-            switch b {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                stack.append(Int32(i))
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let open: UInt8 = b == UInt8(ascii: ")") ? UInt8(ascii: "(") : b == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
-                // Close the nearest opener of the same kind, abandoning unmatched ones above it.
-                // Look at most 64 openers deep, so that mismatched input stays linear.
-                var k = stack.count - 1
-                while k >= 0 && k >= stack.count - 64 && bytes[Int(tokens[Int(stack[k])].start)] != open { k -= 1 }
-                if k >= 0 && k >= stack.count - 64 {
-                    let o = stack[k]
-                    stack.removeSubrange(k...)
-                    partner[Int(o)] = Int32(i)
-                    partner[i] = o
-                }
-            default:
-                break
-            }
-        }
-        return partner
-    }
+    /// The memory of the tokens, for the next file once this one is dropped.
+    var tokenStorage: TokenStorage { tokens.storage }
 
     /// The text of token `i`.
     public func text(_ i: Int) -> String {
@@ -60,12 +49,14 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether token `i` is the identifier `word`.
+    @inline(__always)
     public func isWord(_ i: Int, _ word: StaticString) -> Bool {
         guard i >= 0, i < tokens.count, tokens[i].kind == .identifier else { return false }
         return equals(i, word)
     }
 
     /// Whether token `i` is the punctuation byte `c`.
+    @inline(__always)
     public func isPunct(_ i: Int, _ c: Unicode.Scalar) -> Bool {
         guard i >= 0, i < tokens.count, tokens[i].kind == .punctuation else { return false }
         return bytes[Int(tokens[i].start)] == UInt8(ascii: c)
@@ -73,6 +64,7 @@ public struct SourceFile: Sendable {
 
     /// Whether token `i` is one punctuation byte among `bytes` (`".,="`): one comparison per
     /// candidate, no allocation.
+    @inline(__always)
     public func isPunct(_ i: Int, oneOf bytes: StaticString) -> Bool {
         guard i >= 0, i < tokens.count, tokens[i].kind == .punctuation else { return false }
         let byte = self.bytes[Int(tokens[i].start)]
@@ -91,16 +83,21 @@ public struct SourceFile: Sendable {
         guard end >= start else { return false }
         let p = pattern.utf8Start
         let fold: UInt8 = ignoringCase ? 0x20 : 0
-        var k = start
-        while k <= end {
-            if bytes[k] | fold == p[0] {
-                var m = 1
-                while m < count && bytes[k + m] | fold == p[m] { m += 1 }
-                if m == count { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            // The token lies inside the file, so start...end + count is in bounds.
+            guard let base = buffer.baseAddress else { return false }
+            let first = p[0]
+            var k = start
+            while k <= end {
+                if base[k] | fold == first {
+                    var m = 1
+                    while m < count && base[k + m] | fold == p[m] { m += 1 }
+                    if m == count { return true }
+                }
+                k += 1
             }
-            k += 1
+            return false
         }
-        return false
     }
 
     /// Whether identifier `i` ends with `finished` in any case (`_isFinished`, `OperationStateFinished`).
@@ -114,10 +111,12 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether token `i` is an identifier.
+    @inline(__always)
     public func isIdentifier(_ i: Int) -> Bool {
         i >= 0 && i < tokens.count && tokens[i].kind == .identifier
     }
 
+    @inline(__always)
     private func equals(_ i: Int, _ word: StaticString) -> Bool {
         let token = tokens[i]
         guard Int(token.length) == word.utf8CodeUnitCount else { return false }

@@ -12,6 +12,9 @@ struct UsageEvidence: Sendable {
     var operationClasses: Set<String> = []
     /// Classes of the values used as queues, other than Foundation's.
     var queueClasses: Set<String> = []
+    /// How many times a dependency pair was looked at while settling: the work done, a few
+    /// visits per pair.
+    private(set) var pairVisits = 0
 
     init() {}
 
@@ -79,7 +82,7 @@ struct UsageEvidence: Sendable {
 
     /// Marks what the calls show, then spreads "is an operation" along the dependency pairs
     /// with a worklist: each pair is looked at again only when one of its names or classes
-    /// becomes an operation's.
+    /// becomes an operation's (a name or class that already was one brings none back).
     ///
     /// - Complexity: O(*calls* + *pairs*) set operations.
     private mutating func settle(_ uses: [Use]) {
@@ -87,8 +90,8 @@ struct UsageEvidence: Sendable {
         for use in uses {
             switch use.role {
             case .enqueue, .queueBlock:
-                if let receiver = use.receiver { _ = mark(receiver, asQueue: true) }
-                if use.role == .enqueue { for value in use.arguments { _ = mark(value, asQueue: false) } }
+                if let receiver = use.receiver { mark(receiver, asQueue: true) }
+                if use.role == .enqueue { for value in use.arguments { mark(value, asQueue: false) } }
             case .dependency:
                 if let waiter = use.receiver, let dependency = use.arguments.first { pairs.append((waiter, dependency)) }
             }
@@ -105,11 +108,15 @@ struct UsageEvidence: Sendable {
         var queued = Set(pairs.indices)
         while let p = work.popLast() {
             queued.remove(p)
+            pairVisits += 1
             let (waiter, dependency) = pairs[p]
             for (known, other) in [(waiter, dependency), (dependency, waiter)] where isOperation(known) {
-                guard mark(other, asQueue: false) else { continue }
-                var keys = ["n:" + other.name]
-                if let type = other.type { keys.append("t:" + type) }
+                // Only the pairs whose values just became operations are looked at again: those
+                // with this name when the name is new, those of this class when the class is.
+                let added = mark(other, asQueue: false)
+                var keys: [String] = []
+                if added.name { keys.append("n:" + other.name) }
+                if added.type, let type = other.type { keys.append("t:" + type) }
                 for key in keys {
                     for next in byKey[key] ?? [] where queued.insert(next).inserted { work.append(next) }
                 }
@@ -124,16 +131,17 @@ struct UsageEvidence: Sendable {
         return operationClasses.contains(type) || ClassTable.operationRoots.contains(type)
     }
 
-    /// Notes that `value` is an operation (or a queue); true when that is new.
-    private mutating func mark(_ value: Value, asQueue: Bool) -> Bool {
-        var changed = false
+    /// Notes that `value` is an operation (or a queue): whether its name and its class are new as such.
+    @discardableResult
+    private mutating func mark(_ value: Value, asQueue: Bool) -> (name: Bool, type: Bool) {
+        var added = (name: false, type: false)
         if !value.name.isEmpty {
-            changed = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
+            added.name = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
         }
         if let type = value.type, !Self.isValueType(type), !ClassTable.operationRoots.contains(type), !ClassTable.queueRoots.contains(type) {
-            changed = (asQueue ? queueClasses.insert(type).inserted : operationClasses.insert(type).inserted) || changed
+            added.type = asQueue ? queueClasses.insert(type).inserted : operationClasses.insert(type).inserted
         }
-        return changed
+        return added
     }
 }
 
@@ -194,13 +202,14 @@ private struct Reader {
             return (role, receiver, values(from: k + 2, close: Int(file.partner[k + 1])))
         }
         guard file.isPunct(k + 1, ":") else { return nil }
-        var before = k - 1
+        let before = k - 1
         guard before >= 0 else { return nil }
         let receiver: String?
         if file.isPunct(before, "]") {
-            before = Int(file.partner[before])
-            let close = Int(file.partner[before])
-            receiver = before >= 0 && file.isIdentifier(close - 1) ? name(close - 1) : nil
+            // `[[self queue] addOperation:op]`: the name before the `]`, when the `]` closes a `[`
+            // (an unmatched `]` has no partner to look up).
+            let open = Int(file.partner[before])
+            receiver = open >= 0 && file.isIdentifier(before - 1) ? name(before - 1) : nil
         } else {
             receiver = file.isIdentifier(before) ? name(before) : nil
         }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// What the first pass keeps of one file.
+struct FirstPass {
+    /// The file, when the second pass reads it.
+    var file: SourceFile?
+    var isRead = false
+    var declared = DeclaredTypes()
+    var warnings: [String] = []
+    var uses = UsageEvidence()
+}
+
+/// Folds the first pass's results in path order while the pass runs: a worker that delivers
+/// a file and finds no other worker folding folds every file that is ready in order. The
+/// class table is therefore built on both cores, alongside the reading, and comes out
+/// exactly as a fold in path order after the pass would make it.
+final class FirstPassFold: @unchecked Sendable {
+    private let count: Int
+    /// Delivered and not yet folded, by file index (guarded by `lock`).
+    private var pending: [FirstPass?]
+    private var delivered: [Bool]
+    /// The next file to fold (guarded by `lock`).
+    private var next = 0
+    private let lock = NSLock()
+    /// Held by the one worker folding; what it builds is touched only under it.
+    private let folding = NSLock()
+    private var classes = ClassTable()
+    private var relevant: [(SourceFile, UsageEvidence)] = []
+    private var warnings: [String] = []
+    private var filesRead = 0
+
+    init(count: Int) {
+        self.count = count
+        pending = Array(repeating: nil, count: count)
+        delivered = Array(repeating: false, count: count)
+    }
+
+    /// Hands over file `index`'s result (nil: nothing to fold), then folds what is ready
+    /// unless another worker is folding.
+    ///
+    /// - Complexity: amortized O(size of the result) per file.
+    func deliver(_ index: Int, _ item: FirstPass?) {
+        lock.lock()
+        pending[index] = item
+        delivered[index] = true
+        lock.unlock()
+        if folding.try() {
+            foldReady()
+            folding.unlock()
+        }
+    }
+
+    /// Folds the files not folded yet, once every file is delivered: the class table, the
+    /// files for the second pass with their usage evidence, the warnings and the number of
+    /// files read, all in path order.
+    func finish() -> (classes: ClassTable, relevant: [(SourceFile, UsageEvidence)], warnings: [String], filesRead: Int) {
+        folding.lock()
+        defer { folding.unlock() }
+        foldReady()
+        precondition(next == count, "a file was not delivered")
+        return (classes, relevant, warnings, filesRead)
+    }
+
+    private func foldReady() {
+        while true {
+            lock.lock()
+            guard next < count, delivered[next] else {
+                lock.unlock()
+                return
+            }
+            let item = pending[next]
+            pending[next] = nil
+            next += 1
+            lock.unlock()
+            guard let item else { continue }
+            classes.add(item.declared)
+            classes.addUses(operations: item.uses.operationClasses, queues: item.uses.queueClasses)
+            warnings += item.warnings
+            if item.isRead { filesRead += 1 }
+            if let file = item.file { relevant.append((file, item.uses)) }
+        }
+    }
+}

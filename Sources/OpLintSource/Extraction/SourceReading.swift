@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads source files for the extractor, refusing unreadable, enormous and binary ones.
+enum SourceReading {
+    /// Why a file was not read, as the warning says it.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// The bytes of the file at `path`.
+    ///
+    /// A file the walk saw as a regular file (`isRegular`) is opened at once and checked
+    /// through its descriptor; any other path, and any file that cannot be opened, is first
+    /// looked up by name, so that a FIFO or device is never opened and every refusal reads
+    /// as it always has: missing, not a regular file, too large, then unreadable.
+    ///
+    /// - Complexity: O(size of the file).
+    static func bytes(at path: String, isRegular: Bool, limit: Int) -> Result<[UInt8], Failure> {
+        if isRegular {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                defer { close(descriptor) }
+                var status = stat()
+                if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) <= limit {
+                    return readAll(descriptor, size: Int(status.st_size))
+                }
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(cannotRead()) }
+        // A FIFO or a device would block or never end.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(Failure(message: "not a regular file; skipped"))
+        }
+        if Int(status.st_size) > limit {
+            return .failure(Failure(message: "larger than the limit of \(limit) bytes (\(status.st_size) bytes); skipped"))
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(cannotRead()) }
+        defer { close(descriptor) }
+        return readAll(descriptor, size: Int(status.st_size))
+    }
+
+    private static func cannotRead() -> Failure {
+        Failure(message: "cannot be read (\(String(cString: strerror(errno)))); skipped")
+    }
+
+    /// Up to `size` bytes from an open regular file; binary files (a NUL byte in the first
+    /// 8 KB) are refused.
+    private static func readAll(_ descriptor: Int32, size: Int) -> Result<[UInt8], Failure> {
+        guard size > 0 else { return .success([]) }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var total = 0
+            while total < size {
+                guard let base = buffer.baseAddress else { break }
+                let n = read(descriptor, base + total, size - total)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { failed = n < 0; break }
+                total += n
+            }
+            count = total
+        }
+        if failed { return .failure(cannotRead()) }
+        let isBinary = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0, min(8192, buffer.count)) != nil } ?? false
+        }
+        if isBinary { return .failure(Failure(message: "a binary file (it contains NUL bytes); skipped")) }
+        return .success(bytes)
+    }
+
+    /// Whether `bytes` is well-formed UTF-8.
+    ///
+    /// - Complexity: O(*n*).
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            let n = buffer.count
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            while i < n {
+                // ASCII runs, sixteen bytes at a time.
+                while i + 16 <= n && (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 { i += 16 }
+                while i < n && base[i] < 0x80 { i += 1 }
+                guard i < n else { return true }
+                let b = base[i]
+                let length: Int
+                if b & 0xE0 == 0xC0 && b >= 0xC2 { length = 2 } else if b & 0xF0 == 0xE0 { length = 3 } else if b & 0xF8 == 0xF0 && b <= 0xF4 { length = 4 } else { return false }
+                guard i + length <= n else { return false }
+                for k in 1..<length where base[i + k] & 0xC0 != 0x80 { return false }
+                i += length
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,465 @@
+/// The state of one tokenization run: one pass over the bytes that writes the tokens, pairs
+/// the brackets as they come, and notes the words the declaration pass and the relevance
+/// test look for, so that neither walks the tokens again.
+struct TokenScanner {
+    /// A string whose interpolation is being scanned as code.
+    private struct OpenString {
+        var hashes: Int
+        var isMultiline: Bool
+        /// Parentheses opened inside the interpolation and not yet closed.
+        var parenthesisDepth: Int
+    }
+
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    private let isSwift: Bool
+    private let classes: UnsafePointer<UInt8>
+    private var index = 0
+    private var line: Int32 = 1
+    /// True until the first non-blank byte of a line.
+    private var atLineStart = true
+    private var openStrings: [OpenString] = []
+    private(set) var warnings: [TokenizerWarning] = []
+
+    // The output, grown by doubling.
+    private(set) var tokens: UnsafeMutablePointer<Token>
+    private(set) var partners: UnsafeMutablePointer<Int32>
+    private(set) var tokenCount = 0
+    private(set) var capacity: Int
+    /// Open brackets not yet closed: their token indices.
+    private var openers: UnsafeMutablePointer<Int32>
+    private var openerCount = 0
+    private var openerCapacity = 64
+    /// Identifier tokens that may start a declaration (`class`, `struct`, `interface`, …), in order.
+    private(set) var declarationKeywords: [Int32] = []
+    /// Whether an identifier is one of the operation API's words or a comment is an annotation.
+    private(set) var mentionsOperationAPI = false
+
+    /// Scans `bytes` (`count` of them), writing into `memory` when given (reused from an earlier file).
+    init(_ bytes: UnsafePointer<UInt8>, count: Int, language: SourceLanguage,
+         memory: (tokens: UnsafeMutablePointer<Token>, partners: UnsafeMutablePointer<Int32>, capacity: Int)?) {
+        self.bytes = bytes
+        self.count = count
+        self.isSwift = language == .swift
+        self.classes = ByteClass.table
+        if let memory {
+            tokens = memory.tokens
+            partners = memory.partners
+            capacity = memory.capacity
+        } else {
+            capacity = max(64, count / 4)
+            (tokens, partners) = TokenStorage.allocate(capacity: capacity)
+        }
+        openers = .allocate(capacity: openerCapacity)
+    }
+
+    /// The storage of the tokens written; the scanner must not be used afterwards.
+    func finish() -> TokenStorage {
+        openers.deallocate()
+        return TokenStorage(tokens: tokens, partners: partners, count: tokenCount, capacity: capacity)
+    }
+
+    @inline(__always)
+    private func byte(_ offset: Int) -> UInt8 {
+        offset < count ? bytes[offset] : 0
+    }
+
+    @inline(__always)
+    private func isIdentifierPart(_ byte: UInt8) -> Bool {
+        classes[Int(byte)] & ByteClass.identifierPart != 0
+    }
+
+    // MARK: Output
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let (newTokens, newPartners) = TokenStorage.allocate(capacity: newCapacity)
+        newTokens.moveInitialize(from: tokens, count: tokenCount)
+        newPartners.moveInitialize(from: partners, count: tokenCount)
+        tokens.deallocate()
+        partners.deallocate()
+        tokens = newTokens
+        partners = newPartners
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func append(_ kind: Token.Kind, start: Int, length: Int, line startLine: Int32) {
+        if tokenCount == capacity { grow() }
+        (tokens + tokenCount).initialize(to: Token(kind: kind, start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length), line: startLine))
+        (partners + tokenCount).initialize(to: -1)
+        tokenCount += 1
+    }
+
+    @inline(__always)
+    private mutating func emit(_ kind: Token.Kind, from start: Int, line startLine: Int32) {
+        append(kind, start: start, length: index - start, line: startLine)
+    }
+
+    /// One punctuation byte at `start`; brackets are paired as they come.
+    @inline(__always)
+    private mutating func emitPunctuation(at start: Int) {
+        let b = bytes[start]
+        append(.punctuation, start: start, length: 1, line: line)
+        if classes[Int(b)] & ByteClass.bracket != 0 { pairBracket(b) }
+    }
+
+    /// Pairs the bracket just written: an opener waits on the stack; a closer closes the
+    /// nearest opener of its kind, abandoning unmatched ones above it, looking at most 64
+    /// openers deep so that mismatched input stays linear. Brackets left open have no partner.
+    private mutating func pairBracket(_ b: UInt8) {
+        let i = Int32(tokenCount - 1)
+        switch b {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            if openerCount == openerCapacity {
+                let grown = UnsafeMutablePointer<Int32>.allocate(capacity: openerCapacity * 2)
+                grown.moveInitialize(from: openers, count: openerCount)
+                openers.deallocate()
+                openers = grown
+                openerCapacity *= 2
+            }
+            openers[openerCount] = i
+            openerCount += 1
+        default:
+            let open: UInt8 = b == UInt8(ascii: ")") ? UInt8(ascii: "(") : b == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+            let floor = openerCount - 64
+            var k = openerCount - 1
+            while k >= 0 && k >= floor && bytes[Int(tokens[Int(openers[k])].start)] != open { k -= 1 }
+            if k >= 0 && k >= floor {
+                let o = openers[k]
+                openerCount = k
+                partners[Int(o)] = i
+                partners[Int(i)] = o
+            }
+        }
+    }
+
+    /// An identifier from `start` to `index` (or the text between backticks).
+    @inline(__always)
+    private mutating func emitIdentifier(from start: Int, length: Int, line startLine: Int32) {
+        append(.identifier, start: start, length: length, line: startLine)
+        if length >= 4 && length <= 33 { noteWord(start: start, length: length) }
+    }
+
+    /// Notes declaration keywords and the operation API's words.
+    private mutating func noteWord(start: Int, length: Int) {
+        let word = UnsafeBufferPointer(start: bytes + start, count: length)
+        if length >= 5 && length <= 14, DeclarationKeywords.matches(word) {
+            declarationKeywords.append(Int32(tokenCount - 1))
+        }
+        if !mentionsOperationAPI && OperationAPIWords.matches(word) { mentionsOperationAPI = true }
+    }
+
+    // MARK: The scan
+
+    mutating func run() {
+        // The position and line live in registers here; the other scanning functions
+        // read and write the fields, so they are stored before and loaded after each call.
+        let bytes = self.bytes
+        let count = self.count
+        let classes = self.classes
+        var i = index
+        while i < count {
+            let c = bytes[i]
+            let kind = classes[Int(c)]
+            if kind & ByteClass.identifierStart != 0 {
+                let start = i
+                i += 1
+                while i < count && classes[Int(bytes[i])] & ByteClass.identifierPart != 0 { i += 1 }
+                emitIdentifier(from: start, length: i - start, line: line)
+            } else if kind & ByteClass.blank != 0 {
+                // Indentation comes in runs.
+                i += 1
+                while i < count && classes[Int(bytes[i])] & ByteClass.blank != 0 { i += 1 }
+                continue
+            } else if c == 0x0A {
+                line += 1
+                i += 1
+                atLineStart = true
+                continue
+            } else if kind & (ByteClass.digit | ByteClass.special) != 0 {
+                index = i
+                if kind & ByteClass.digit != 0 { number() } else { special(c) }
+                i = index
+            } else {
+                i += 1
+                emitPunctuation(at: i - 1)
+            }
+            atLineStart = false
+        }
+        index = i
+        if !openStrings.isEmpty {
+            warnings.append(TokenizerWarning(message: "unterminated string interpolation", offset: count))
+        }
+    }
+
+    /// `/`, `"`, `#`, `'`, `` ` ``, `(` and `)`: comments, strings, directives and interpolations.
+    private mutating func special(_ c: UInt8) {
+        switch c {
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
+            lineComment()
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
+            blockComment()
+        case UInt8(ascii: "\""):
+            if isSwift { swiftStringStart(hashes: 0, at: index) } else { cString() }
+        case UInt8(ascii: "#"):
+            hash()
+        case UInt8(ascii: "'"):
+            characterLiteral()
+        case UInt8(ascii: "`") where isSwift:
+            backtickIdentifier()
+        case UInt8(ascii: "("), UInt8(ascii: ")"):
+            parenthesis(c)
+        default:
+            index += 1
+            emitPunctuation(at: index - 1)
+        }
+    }
+
+    private mutating func parenthesis(_ c: UInt8) {
+        let start = index
+        index += 1
+        if c == UInt8(ascii: ")"), var open = openStrings.last {
+            if open.parenthesisDepth == 0 {
+                openStrings.removeLast()
+                swiftStringBody(hashes: open.hashes, isMultiline: open.isMultiline, from: index, line: line)
+                return
+            }
+            open.parenthesisDepth -= 1
+            openStrings[openStrings.count - 1] = open
+        } else if c == UInt8(ascii: "("), !openStrings.isEmpty {
+            openStrings[openStrings.count - 1].parenthesisDepth += 1
+        }
+        emitPunctuation(at: start)
+    }
+
+    private mutating func number() {
+        let start = index
+        index += 1
+        while index < count {
+            let b = bytes[index]
+            if isIdentifierPart(b) {
+                index += 1
+            } else if b == UInt8(ascii: "."), ByteClass.isDigit(byte(index + 1)) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        emit(.number, from: start, line: line)
+    }
+
+    private mutating func backtickIdentifier() {
+        let startLine = line
+        var end = index + 1
+        while end < count && bytes[end] != UInt8(ascii: "`") && bytes[end] != 0x0A { end += 1 }
+        if end < count && bytes[end] == UInt8(ascii: "`") && end > index + 1 {
+            emitIdentifier(from: index + 1, length: end - index - 1, line: startLine)
+            index = end + 1
+        } else {
+            index += 1
+            emitPunctuation(at: index - 1)
+        }
+    }
+
+    /// Whether the comment text starting at `offset` (after `//` or `/*`) begins with `oplint:`.
+    private func isAnnotation(at offset: Int) -> Bool {
+        var i = offset
+        while i < count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        let word: StaticString = "oplint:"
+        let length = word.utf8CodeUnitCount
+        guard i + length <= count else { return false }
+        let pointer = word.utf8Start
+        for k in 0..<length where bytes[i + k] != pointer[k] { return false }
+        return true
+    }
+
+    private mutating func lineComment() {
+        let start = index
+        index = ByteScan.firstIndex(of: 0x0A, in: bytes, from: index, to: count)
+        if isAnnotation(at: start + 2) {
+            emit(.annotation, from: start, line: line)
+            mentionsOperationAPI = true
+        }
+    }
+
+    private mutating func blockComment() {
+        let start = index
+        let startLine = line
+        index += 2
+        var depth = 1
+        while index < count {
+            let b = bytes[index]
+            if b == 0x0A {
+                line += 1
+            } else if b == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { break }
+                continue
+            } else if isSwift && b == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        if depth > 0 {
+            warnings.append(TokenizerWarning(message: "unterminated block comment", offset: start))
+        }
+        if isAnnotation(at: start + 2) {
+            emit(.annotation, from: start, line: startLine)
+            mentionsOperationAPI = true
+        }
+    }
+
+    private mutating func hash() {
+        let start = index
+        var i = index
+        while i < count && bytes[i] == UInt8(ascii: "#") { i += 1 }
+        if isSwift && byte(i) == UInt8(ascii: "\"") {
+            swiftStringStart(hashes: i - index, at: start)
+            return
+        }
+        if atLineStart {
+            if !isSwift {
+                preprocessorLine()
+                return
+            }
+            // Swift compiler directives: the `#if` word is a token; the condition is scanned as code.
+            index += 1
+            while index < count && isIdentifierPart(bytes[index]) { index += 1 }
+            emit(.directive, from: start, line: line)
+            return
+        }
+        index += 1
+        emitPunctuation(at: start)
+    }
+
+    /// An Objective-C preprocessor line, continued by a trailing backslash.
+    private mutating func preprocessorLine() {
+        let start = index
+        let startLine = line
+        while index < count {
+            let b = bytes[index]
+            if b == 0x0A {
+                var back = index - 1
+                if back >= 0 && bytes[back] == 0x0D { back -= 1 }
+                if back >= start && bytes[back] == UInt8(ascii: "\\") {
+                    line += 1
+                    index += 1
+                    continue
+                }
+                break
+            }
+            if b == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "/") { break }
+            index += 1
+        }
+        emit(.directive, from: start, line: startLine)
+        if index < count && bytes[index] == UInt8(ascii: "/") { lineComment() }
+    }
+
+    private mutating func characterLiteral() {
+        let start = index
+        index += 1
+        while index < count {
+            let b = bytes[index]
+            if b == 0x0A { break }
+            index += 1
+            if b == UInt8(ascii: "\\") { if index < count && bytes[index] != 0x0A { index += 1 } } else if b == UInt8(ascii: "'") {
+                emit(.character, from: start, line: line)
+                return
+            }
+        }
+        warnings.append(TokenizerWarning(message: "unterminated character literal", offset: start))
+        emit(.character, from: start, line: line)
+    }
+
+    /// A C / Objective-C string literal: `"…"` with backslash escapes, ending at the line's end.
+    private mutating func cString() {
+        let start = index
+        // The token is on the line it starts on, though a backslash before a line break continues it.
+        let startLine = line
+        index += 1
+        while index < count {
+            let b = bytes[index]
+            if b == 0x0A { break }
+            index += 1
+            if b == UInt8(ascii: "\\") {
+                if index < count {
+                    if bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+            } else if b == UInt8(ascii: "\"") {
+                emit(.string, from: start, line: startLine)
+                return
+            }
+        }
+        warnings.append(TokenizerWarning(message: "unterminated string literal", offset: start))
+        emit(.string, from: start, line: startLine)
+    }
+
+    /// A Swift string literal whose opening `#…#"` or `"""` starts at `start`.
+    private mutating func swiftStringStart(hashes: Int, at start: Int) {
+        var i = start + hashes
+        let isMultiline = byte(i) == UInt8(ascii: "\"") && byte(i + 1) == UInt8(ascii: "\"") && byte(i + 2) == UInt8(ascii: "\"")
+        i += isMultiline ? 3 : 1
+        index = i
+        swiftStringBody(hashes: hashes, isMultiline: isMultiline, from: start, line: line)
+    }
+
+    /// Scans a Swift string from `index` up to its end or to the next interpolation.
+    private mutating func swiftStringBody(hashes: Int, isMultiline: Bool, from start: Int, line startLine: Int32) {
+        while index < count {
+            let b = bytes[index]
+            if b == 0x0A {
+                if !isMultiline {
+                    warnings.append(TokenizerWarning(message: "unterminated string literal", offset: start))
+                    emit(.string, from: start, line: startLine)
+                    return
+                }
+                line += 1
+                index += 1
+            } else if b == UInt8(ascii: "\\") {
+                var j = index + 1
+                var matched = 0
+                while matched < hashes && byte(j) == UInt8(ascii: "#") { matched += 1; j += 1 }
+                guard matched == hashes else {
+                    index += 1
+                    continue
+                }
+                if byte(j) == UInt8(ascii: "(") {
+                    index = j
+                    emit(.string, from: start, line: startLine)
+                    index = j + 1
+                    openStrings.append(OpenString(hashes: hashes, isMultiline: isMultiline, parenthesisDepth: 0))
+                    return
+                }
+                if byte(j) == 0x0A { line += 1 }
+                index = min(j + 1, count)
+            } else if b == UInt8(ascii: "\"") {
+                var closes = true
+                var j = index + 1
+                if isMultiline {
+                    closes = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+                    j = index + 3
+                }
+                if closes {
+                    var matched = 0
+                    while matched < hashes && byte(j + matched) == UInt8(ascii: "#") { matched += 1 }
+                    closes = matched == hashes
+                }
+                if closes {
+                    index = j + hashes
+                    emit(.string, from: start, line: startLine)
+                    return
+                }
+                index += 1
+            } else {
+                index += 1
+            }
+        }
+        warnings.append(TokenizerWarning(message: "unterminated string literal", offset: start))
+        emit(.string, from: start, line: startLine)
+    }
+}
