@@ -63,6 +63,22 @@ import Testing
         #expect(lint([manual], rule: NeverStartedRule.self).isEmpty)
     }
 
+    @Test func neverStartedNamesEachOperationOnceInDeclarationOrder() {
+        // "b" depends on the orphan twice and waits for it; "a" waits for it; the orphan depends on itself.
+        var b = op("b", deps: ["orphan", "orphan"])
+        b.waitsFor = ["orphan"]
+        var a = op("a")
+        a.waitsFor = ["orphan", "orphan"]
+        let findings = lint([op("orphan", queue: nil, deps: ["orphan"]), b, a], rule: NeverStartedRule.self)
+        #expect(findings.count == 1)
+        #expect(findings[0].operations == ["orphan", "b", "a"])
+        #expect(findings[0].message.contains("2 operations wait for it: orphan, b"))
+        // With a name declared twice, the list still holds each name once.
+        let twice = lint([op("orphan", queue: nil), op("b", deps: ["orphan"]), op("b", deps: ["orphan"])], rule: NeverStartedRule.self)
+        #expect(twice.first?.operations == ["orphan", "b"])
+        #expect(twice.first?.message.contains("2 operations wait for it: b, b") == true)
+    }
+
     @Test func unknownNamesSuggestTheNearestAndTheRestIsStillAnalysed() {
         var waiter = op("thumb", deps: ["downlaod", "a"])
         waiter.waitsFor = ["nothing-like-it"]

@@ -4,7 +4,7 @@
 /// `.queues`. When a name is declared twice, references resolve to the first declaration.
 /// The dependency edges include the implicit ones of mutual exclusivity (S21): each
 /// operation of a category waits for the one added before it.
-public struct GraphIndex: Sendable {
+public final class GraphIndex: Sendable {
     /// Why one operation waits for another.
     public enum EdgeOrigin: Sendable, Hashable {
         /// `operations[waiter].dependencies[index]`.
@@ -73,7 +73,7 @@ public struct GraphIndex: Sendable {
     private let queueIndex: [String: Int32]
 
     /// - Complexity: O(*n* + *e*) expected, for *n* operations and *e* dependencies.
-    public init(_ graph: OperationGraph) {
+    public convenience init(_ graph: OperationGraph) {
         self.init(graph, parallelFrom: 100_000)
     }
 

@@ -28,11 +28,13 @@ public struct Linter: Sendable {
     /// Lints an analysis that may be shared with other work (simulation, rendering).
     public func lint(_ analysis: GraphAnalysis) -> LintResult {
         var findings: [Finding] = []
-        for (rule, ruleFindings) in runRules(on: analysis) {
-            let override = severities[rule.id.code]
-            // Changed in place, and the first rule's list taken whole: a rule may find a
-            // hundred thousand things, and copying a finding retains each of its strings.
-            var found = ruleFindings
+        var ran = runRules(on: analysis)
+        for k in ran.indices {
+            let override = severities[ran[k].rule.id.code]
+            // Taken out of `ran` and changed in place, and the first rule's list taken whole: a
+            // rule may find a hundred thousand things, and copying a finding retains each of its strings.
+            var found: [Finding] = []
+            swap(&found, &ran[k].findings)
             for i in found.indices {
                 if case .some(.some(let severity)) = override { found[i].severity = severity }
                 found[i].limitRelated()

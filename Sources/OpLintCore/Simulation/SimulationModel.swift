@@ -76,10 +76,14 @@ public final class SimulationModel: Sendable {
     ///
     /// - Complexity: O(*n* log *n* + *e*) for *n* operations and *e* edges (the sort only when
     ///   `addedAt` is not already in declaration order).
-    public init(_ original: OperationGraph, options: SimulationOptions = SimulationOptions()) throws {
+    ///
+    /// `index`, the index of `original` when the caller has it, is reused when no operation has
+    /// a `count` above 1 (the graph simulated is then `original` itself).
+    public init(_ original: OperationGraph, options: SimulationOptions = SimulationOptions(), index known: GraphIndex? = nil) throws {
         try SimulationModel.validateNumbers(original, whatIf: options.whatIf)
         let graph = original.expandingCounts()
-        let index = GraphIndex(graph)
+        let expanded = original.operations.columns.count.contains { $0 > 1 }
+        let index = known.flatMap { expanded ? nil : $0 } ?? GraphIndex(graph)
         try SimulationModel.validateNames(graph, index: index, whatIf: options.whatIf)
         self.graph = graph
         self.index = index

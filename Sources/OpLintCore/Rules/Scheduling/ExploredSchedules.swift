@@ -116,7 +116,7 @@ struct ExploredSchedules {
         var bySignature: [String: Int] = [:]
         let races = explores ? Self.races(analysis) : []
         for platform in SimulationPlatform.allCases {
-            guard let model = try? SimulationModel(graph, options: SimulationOptions(platform: platform)) else { return }
+            guard let model = try? SimulationModel(graph, options: SimulationOptions(platform: platform), index: analysis.index) else { return }
             var known: [[UInt8]: [StuckReport.RootCause]] = [:]
             var plain = SimulationRun(model: model)
             plain.run()

@@ -25,12 +25,14 @@ struct ForcedOrder {
         for i in 0..<n {
             let q = Int(analysis.index.queueOfOperation[i])
             let serial = q >= 0 && Self.isSerial(graph.queues[q], graph)
-            let op = operations[i]
-            apple[i] = SimulationModel.choiceRank(isBarrier: op.isBarrier, priority: op.priority, qualityOfService: op.qualityOfService, platform: .apple, serial: serial)
-            linux[i] = SimulationModel.choiceRank(isBarrier: op.isBarrier, priority: op.priority, qualityOfService: op.qualityOfService, platform: .linux, serial: serial)
+            let barrier = operations.isBarrier(at: i)
+            let priority = operations.priority(at: i)
+            let quality = operations.qualityOfService(at: i)
+            apple[i] = SimulationModel.choiceRank(isBarrier: barrier, priority: priority, qualityOfService: quality, platform: .apple, serial: serial)
+            linux[i] = SimulationModel.choiceRank(isBarrier: barrier, priority: priority, qualityOfService: quality, platform: .linux, serial: serial)
         }
         var order = Array(0..<n)
-        if !zip(operations, operations.dropFirst()).allSatisfy({ $0.addedAt <= $1.addedAt }) {
+        if !(0..<max(0, n - 1)).allSatisfy({ operations.addedAt(at: $0) <= operations.addedAt(at: $0 + 1) }) {
             order.sort { (operations.addedAt(at: $0), $0) < (operations.addedAt(at: $1), $1) }
         }
         var rank = [Int32](repeating: 0, count: n)

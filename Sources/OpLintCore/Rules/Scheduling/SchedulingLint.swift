@@ -76,16 +76,16 @@ enum SchedulingLint {
 
     /// Where wait `index` of `waiter`'s `waitsFor` is made (falls back to the waiter).
     static func location(ofWait index: Int, by waiter: Int, in analysis: GraphAnalysis) -> SourceLocation {
-        let operation = analysis.graph.operations[waiter]
-        guard operation.waitsFor.indices.contains(index) else { return analysis.location(ofOperation: waiter) }
-        return analysis.graph.location(of: operation.waitsFor[index]) ?? analysis.location(ofOperation: waiter)
+        let waits = analysis.graph.operations.waitsFor(at: waiter)
+        guard waits.indices.contains(index) else { return analysis.location(ofOperation: waiter) }
+        return analysis.graph.location(of: waits[index]) ?? analysis.location(ofOperation: waiter)
     }
 
     /// Where queue wait `index` of `waiter`'s `waitsForQueues` is made (falls back to the waiter).
     static func location(ofQueueWait index: Int, by waiter: Int, in analysis: GraphAnalysis) -> SourceLocation {
-        let operation = analysis.graph.operations[waiter]
-        guard operation.waitsForQueues.indices.contains(index) else { return analysis.location(ofOperation: waiter) }
-        return analysis.graph.location(of: operation.waitsForQueues[index]) ?? analysis.location(ofOperation: waiter)
+        let waits = analysis.graph.operations.waitsForQueues(at: waiter)
+        guard waits.indices.contains(index) else { return analysis.location(ofOperation: waiter) }
+        return analysis.graph.location(of: waits[index]) ?? analysis.location(ofOperation: waiter)
     }
 
     /// A related location: where operation `operation` is created.

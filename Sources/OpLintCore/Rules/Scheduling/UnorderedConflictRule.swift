@@ -118,8 +118,9 @@ public struct UnorderedConflictRule: Rule {
 
     /// A writer created several times (`count`) whose copies may overlap.
     private func selfConflict(_ operation: Int, _ resource: String, _ order: inout ConflictOrder, _ analysis: GraphAnalysis) -> Finding? {
+        guard analysis.graph.operations.count(at: operation) > 1 else { return nil }
         let op = analysis.graph.operations[operation]
-        guard op.count > 1, op.start == .queue, op.exclusive.isEmpty, let queue = SchedulingLint.queue(of: operation, in: analysis),
+        guard op.start == .queue, op.exclusive.isEmpty, let queue = SchedulingLint.queue(of: operation, in: analysis),
               !SchedulingLint.isSerial(queue, in: analysis) else { return nil }
         let name = SchedulingLint.quoted(op.name)
         return finding(

@@ -18,6 +18,9 @@ extension WaitDeadlockRule {
         let graph: WaitGraph
         let order: ForcedOrder
         let cancellation: CancellationReach
+        /// The graph's operations and their queues, read once: copying either retains each column.
+        private let operations: OperationGraph.OperationList
+        private let queueOf: [Int32]
         private var search: WaitGraph.Search
         private var dependencySearch: WaitGraph.Search
         /// Nodes the searches may still visit.
@@ -34,6 +37,8 @@ extension WaitDeadlockRule {
             cancellation = analysis.cancellation
             graph = WaitGraph(analysis, cancellation: cancellation)
             order = ForcedOrder(analysis)
+            operations = analysis.graph.operations
+            queueOf = analysis.index.queueOfOperation
             search = WaitGraph.Search(graph)
             dependencySearch = WaitGraph.Search(graph)
         }
@@ -44,13 +49,14 @@ extension WaitDeadlockRule {
 
         /// The serial queue `operation` holds a slot of while it runs, if any.
         private func serialQueue(of operation: Int) -> Int? {
-            guard analysis.graph.operations.start(at: operation) == .queue, let queue = SchedulingLint.queue(of: operation, in: analysis),
+            let queue = Int(queueOf[operation])
+            guard operations.start(at: operation) == .queue, queue >= 0,
                   ForcedOrder.isSerial(analysis.graph.queues[queue], analysis.graph) else { return nil }
             return queue
         }
 
         private func isOn(_ queue: Int, _ operation: Int) -> Bool {
-            analysis.graph.operations.start(at: operation) == .queue && analysis.index.queueOfOperation[operation] == Int32(queue)
+            operations.start(at: operation) == .queue && queueOf[operation] == Int32(queue)
         }
 
         private func cancelPhrase(_ operation: Int) -> String {
@@ -86,7 +92,7 @@ extension WaitDeadlockRule {
             let wait = analysis.index.operationWaits[w]
             let waiter = Int(wait.waiter)
             let target = Int(wait.target)
-            guard analysis.graph.operations.start(at: waiter) != .never else { return .harmless }
+            guard operations.start(at: waiter) != .never else { return .harmless }
             let analysis = self.analysis
             let waitSite = { Finding.Related(
                 SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis),
@@ -128,7 +134,7 @@ extension WaitDeadlockRule {
             let wait = analysis.index.queueWaits[w]
             let waiter = Int(wait.waiter)
             let queue = Int(wait.queue)
-            guard analysis.graph.operations.start(at: waiter) != .never else { return .harmless }
+            guard operations.start(at: waiter) != .never else { return .harmless }
             let queueName = analysis.graph.queues[queue].name
             let analysis = self.analysis
             let waitSite = { Finding.Related(
@@ -199,8 +205,8 @@ extension WaitDeadlockRule {
             let queueText = SchedulingLint.describe(queue: serial, in: analysis)
             let order = self.order
             let cancellation = self.cancellation
-            let operations = analysis.graph.operations
-            let queueOf = analysis.index.queueOfOperation
+            let operations = self.operations
+            let queueOf = self.queueOf
             let isOnQueue = { (x: Int) -> Bool in operations.start(at: x) == .queue && queueOf[x] == Int32(serial) }
             let startsLater = { (x: Int) -> Bool in x != waiter && isOnQueue(x) && order.startsBefore(waiter, x) }
             let certain = !cancellation.mayCancel(waiter) && analysis.index.dependencyEdges(of: waiter).isEmpty
@@ -258,7 +264,14 @@ extension WaitDeadlockRule {
             return [analysis.graph.queues[queue].name]
         }
 
+        /// `names` without repeats, in order; the lists are a handful of names long.
         private func unique(_ names: [String]) -> [String] {
+            guard names.count > 16 else {
+                var kept: [String] = []
+                kept.reserveCapacity(names.count)
+                for name in names where !kept.contains(name) { kept.append(name) }
+                return kept
+            }
             var seen = Set<String>()
             return names.filter { seen.insert($0).inserted }
         }

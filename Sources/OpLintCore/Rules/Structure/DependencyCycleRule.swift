@@ -66,16 +66,20 @@ public struct DependencyCycleRule: Rule {
     public init() {}
 
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        analysis.cycles.enumerated().map { number, cycle in
-            var finding = finding(for: cycle, number: number, analysis)
-            SchedulingLint.judgeCancellation(of: &finding, members: cycle.members, analysis)
+        // What every cycle asks of the analysis, fetched once: each fetch takes a lock.
+        let cancellation = analysis.cancellation
+        let blocking = analysis.blocking
+        return analysis.cycles.enumerated().map { number, cycle in
+            var finding = finding(for: cycle, number: number, analysis, cancellation, blocking)
+            if cycle.members.contains(where: { cancellation.mayCancel(Int($0)) }) { SchedulingLint.judgeCancellation(of: &finding, members: cycle.members, analysis) }
             return finding
         }
     }
 
-    private func finding(for cycle: DependencyCycle, number: Int, _ analysis: GraphAnalysis) -> Finding {
+    private func finding(
+        for cycle: DependencyCycle, number: Int, _ analysis: GraphAnalysis, _ cancellation: CancellationReach, _ blocking: BlockingAnalysis
+    ) -> Finding {
         let path = cycle.path
-        let onPath = Set(path)
         var message = "dependency cycle: \(analysis.cyclePath(cycle))"
         if cycle.members.count > path.count {
             message += " (one of the cycles among \(cycle.members.count) operations that wait for each other)"
@@ -91,11 +95,10 @@ public struct DependencyCycleRule: Rule {
                 "… \(count) more edges of the cycle …")
         })
         var notes: [String] = []
-        let names = cycle.members.map { analysis.name(Int($0)) }
-        let cancellation = analysis.cancellation
+        let names = cycle.members.lazy.map { analysis.name(Int($0)) }
         let releasable = cycle.members.contains { cancellation.mayCancel(Int($0)) }
         var summary = "\(NameList.count(names.count, "operation")) \(releasable ? "wait for each other" : "never start"): \(NameList.summary(names))"
-        if let root = analysis.blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
+        if let root = blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
             let blocked = root.blocked.lazy.map { analysis.name(Int($0)) }
             summary += "; \(blocked.count) more wait behind them: \(NameList.summary(blocked)) (OPL106)"
         }
@@ -122,7 +125,14 @@ public struct DependencyCycleRule: Rule {
             related: related,
             notes: notes,
             fix: Finding.Fix(fixMessage, removeEdges: removals),
-            operations: (path + cycle.members.filter { !onPath.contains($0) }).map { analysis.name(Int($0)) }
+            operations: Self.pathFirst(path, members: cycle.members).map { analysis.name(Int($0)) }
         )
+    }
+
+    /// The cycle's path, then the other members of its component in declaration order.
+    private static func pathFirst(_ path: [Int32], members: [Int32]) -> [Int32] {
+        guard members.count > path.count else { return path }
+        let onPath = Set(path)
+        return path + members.filter { !onPath.contains($0) }
     }
 }

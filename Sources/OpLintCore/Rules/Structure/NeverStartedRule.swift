@@ -42,44 +42,107 @@ public struct NeverStartedRule: Rule {
 
     public init() {}
 
+    /// - Complexity: O((*operations* + *dependencies* + *waits*) · log) — each operation's
+    ///   dependents and waiters are sorted once, in buffers reused from one to the next.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
-        var waiters: [Int32: [Int32]] = [:]
-        for wait in analysis.index.operationWaits { waiters[wait.target, default: []].append(wait.waiter) }
-        var findings: [Finding] = []
         let operations = analysis.graph.operations
         let cancellation = analysis.cancellation
-        for i in operations.indices where operations.start(at: i) == .never {
-            let operation = operations[i]
-            let dependents = Array(Set(analysis.index.dependents(of: i))).sorted()
+        let waiters = Waiters(analysis.index.operationWaits, operationCount: operations.count)
+        var findings: [Finding] = []
+        var dependents: [Int32] = []
+        var waiting: [Int32] = []
+        for i in 0..<operations.count where operations.start(at: i) == .never {
+            let name = operations.name(at: i)
+            Self.sortedUnique(analysis.index.dependents(of: i), into: &dependents)
             // A cancel that reaches a dependent before it starts makes it ignore its dependencies (S6).
-            let strandedIndices = dependents.filter { !cancellation.mayCancel(Int($0)) }
-            let stranded = strandedIndices.map { analysis.name(Int($0)) }
-            let released = dependents.filter { cancellation.mayCancel(Int($0)) }.map { analysis.name(Int($0)) }
+            let stranded = dependents.filter { !cancellation.mayCancel(Int($0)) }
+            let released = dependents.filter { cancellation.mayCancel(Int($0)) }
             // Waits by operations that run: one that is never started waits for nothing.
-            let waiting = Array(Set(waiters[Int32(i)] ?? [])).sorted()
-                .filter { operations.start(at: Int($0)) != .never && !cancellation.mayCancel(Int($0)) }.map { analysis.name(Int($0)) }
-            var message = "\(operation.name) is never added to a queue nor started"
+            Self.sortedUnique(waiters.of(i), into: &waiting)
+            waiting.removeAll { operations.start(at: Int($0)) == .never || cancellation.mayCancel(Int($0)) }
+            var message = "\(name) is never added to a queue nor started"
             if !stranded.isEmpty {
-                message += "; \(NameList.count(stranded.count, "operation")) \(stranded.count == 1 ? "waits" : "wait") for it: \(NameList.summary(stranded))"
+                message += "; \(NameList.count(stranded.count, "operation")) \(stranded.count == 1 ? "waits" : "wait") for it: \(NameList.summary(stranded.lazy.map { analysis.name(Int($0)) }))"
             } else if !waiting.isEmpty {
                 message += "; an operation waits for it to finish"
             }
             if !released.isEmpty {
-                message += "; \(NameList.summary(released)) may be cancelled first, which releases \(released.count == 1 ? "it" : "them") (S6)"
+                message += "; \(NameList.summary(released.lazy.map { analysis.name(Int($0)) })) may be cancelled first, which releases \(released.count == 1 ? "it" : "them") (S6)"
             }
             // An error when an operation that runs waits for it; dependents that are never
             // started themselves wait for nothing (a graph built and dropped, as a test may do).
-            let strands = !waiting.isEmpty || strandedIndices.contains { operations.start(at: Int($0)) != .never }
-            let severity: Severity = strands ? .error : .warning
-            var seen = Set<String>()
+            let strands = !waiting.isEmpty || stranded.contains { operations.start(at: Int($0)) != .never }
+            // The operation, then its stranded dependents, then the waiters, each name once.
+            var named = [name]
+            named.reserveCapacity(1 + stranded.count + waiting.count)
+            if analysis.index.duplicateOperations.isEmpty {
+                for dependent in stranded where Int(dependent) != i { named.append(analysis.name(Int(dependent))) }
+                for waiter in waiting where Int(waiter) != i && !Self.contains(stranded, waiter) {
+                    named.append(analysis.name(Int(waiter)))
+                }
+            } else {
+                var seen: Set = [name]
+                for other in stranded + waiting {
+                    let otherName = analysis.name(Int(other))
+                    if seen.insert(otherName).inserted { named.append(otherName) }
+                }
+            }
             findings.append(finding(
                 message,
                 at: analysis.location(ofOperation: i),
-                severity: severity,
-                fix: Finding.Fix("add \(operation.name) to a queue, start it, or remove it and the dependencies on it"),
-                operations: ([operation.name] + stranded + waiting).filter { seen.insert($0).inserted }
+                severity: strands ? .error : .warning,
+                fix: Finding.Fix("add \(name) to a queue, start it, or remove it and the dependencies on it"),
+                operations: named
             ))
         }
         return findings
+    }
+
+    /// `values` sorted without repeats, written over `buffer`.
+    private static func sortedUnique(_ values: some Collection<Int32>, into buffer: inout [Int32]) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: values)
+        guard buffer.count > 1 else { return }
+        buffer.sort()
+        var kept = 1
+        for j in 1..<buffer.count where buffer[j] != buffer[kept - 1] {
+            buffer[kept] = buffer[j]
+            kept += 1
+        }
+        buffer.removeLast(buffer.count - kept)
+    }
+
+    /// Whether the sorted `values` hold `value`.
+    private static func contains(_ values: [Int32], _ value: Int32) -> Bool {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value
+    }
+
+    /// The operations that wait for each operation (`waitsFor`), grouped by target.
+    private struct Waiters {
+        private var start: [Int32] = []
+        private var waiter: [Int32] = []
+
+        init(_ waits: [(waiter: Int32, target: Int32, index: Int32)], operationCount: Int) {
+            guard !waits.isEmpty else { return }
+            start = [Int32](repeating: 0, count: operationCount + 1)
+            for wait in waits { start[Int(wait.target) + 1] += 1 }
+            for i in 0..<operationCount { start[i + 1] += start[i] }
+            var next = start
+            waiter = [Int32](repeating: 0, count: waits.count)
+            for wait in waits {
+                waiter[Int(next[Int(wait.target)])] = wait.waiter
+                next[Int(wait.target)] += 1
+            }
+        }
+
+        func of(_ operation: Int) -> ArraySlice<Int32> {
+            start.isEmpty ? [] : waiter[Int(start[operation])..<Int(start[operation + 1])]
+        }
     }
 }
