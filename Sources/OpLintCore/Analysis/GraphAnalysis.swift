@@ -45,7 +45,8 @@ public final class GraphAnalysis: @unchecked Sendable {
     public func location(ofEdge position: Int, from waiter: Int) -> SourceLocation {
         switch index.origin(ofEdge: position) {
         case .dependency(let d):
-            return graph.location(of: graph.operations.dependency(d, at: waiter)) ?? location(ofOperation: waiter)
+            let place = graph.operations.dependencyPlace(d, at: waiter)
+            return graph.location(place.location, place.position) ?? location(ofOperation: waiter)
         case .exclusivity:
             return location(ofOperation: waiter)
         }

@@ -29,17 +29,24 @@ public struct Linter: Sendable {
     public func lint(_ analysis: GraphAnalysis) -> LintResult {
         var findings: [Finding] = []
         var ran = runRules(on: analysis)
+        let total = ran.reduce(analysis.graph.diagnostics.count) { $0 + $1.findings.count }
         for k in ran.indices {
             let override = severities[ran[k].rule.id.code]
-            // Taken out of `ran` and changed in place, and the first rule's list taken whole: a
-            // rule may find a hundred thousand things, and copying a finding retains each of its strings.
+            // Taken out of `ran` and changed in place, and the first rule's list taken whole and
+            // grown once to the total: a rule may find a hundred thousand things, and copying a
+            // finding retains each of its strings.
             var found: [Finding] = []
             swap(&found, &ran[k].findings)
             for i in found.indices {
                 if case .some(.some(let severity)) = override { found[i].severity = severity }
                 found[i].limitRelated()
             }
-            if findings.isEmpty { findings = found } else { findings += found }
+            if findings.isEmpty {
+                swap(&findings, &found)
+                findings.reserveCapacity(total)
+            } else {
+                findings += found
+            }
         }
         findings.append(contentsOf: analysis.graph.diagnostics)
         let clock = ContinuousClock()

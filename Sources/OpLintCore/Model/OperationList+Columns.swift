@@ -40,6 +40,13 @@ extension OperationGraph.OperationList {
         columns.reference(Int(columns.referenceStart[i]) + k)
     }
 
+    /// Where operation `i`'s `k`-th dependency is written: its source location, else its
+    /// position in the graph file — without building its name.
+    public func dependencyPlace(_ k: Int, at i: Int) -> (location: SourceLocation?, position: DocumentPosition?) {
+        let r = Int(columns.referenceStart[i]) + k
+        return (columns.referenceLocation.isEmpty ? nil : columns.referenceLocation[r], PackedPosition.unpack(columns.referencePosition[r]))
+    }
+
     /// The name of operation `i`'s `k`-th dependency.
     public func dependencyName(_ k: Int, at i: Int) -> String {
         columns.referenceName(Int(columns.referenceStart[i]) + k)

@@ -25,8 +25,8 @@ extension SchedulingLint {
         let limit: Int
         let includeWaits: Bool
         /// Operation waits by waiter and by target, as indices into `operationWaits`.
-        private let waitsByWaiter: [Int32: [Int32]]
-        private let waitsByTarget: [Int32: [Int32]]
+        private let waitsByWaiter: IndexGroups
+        private let waitsByTarget: IndexGroups
         private var stamp: [UInt32] = []
         private var generation: UInt32 = 0
         /// The operation a visited operation was reached from, and how (-1 = dependency, i ≥ 0 = wait i).
@@ -37,21 +37,13 @@ extension SchedulingLint {
         /// How many operations the last search visited.
         private(set) var visited = 0
 
-        /// - Complexity: O(*w*) for *w* operation waits; the O(*n*) arrays are made on the first search.
+        /// - Complexity: O(*n* + *w*) with waits, for *n* operations and *w* operation waits; the other O(*n*) arrays are made on the first search.
         init(_ analysis: GraphAnalysis, limit: Int, includeWaits: Bool) {
             self.analysis = analysis
             self.limit = limit
             self.includeWaits = includeWaits
-            var byWaiter: [Int32: [Int32]] = [:]
-            var byTarget: [Int32: [Int32]] = [:]
-            if includeWaits {
-                for (i, wait) in analysis.index.operationWaits.enumerated() {
-                    byWaiter[wait.waiter, default: []].append(Int32(i))
-                    byTarget[wait.target, default: []].append(Int32(i))
-                }
-            }
-            waitsByWaiter = byWaiter
-            waitsByTarget = byTarget
+            waitsByWaiter = includeWaits ? analysis.index.operationWaitsByWaiter() : IndexGroups(count: 0, keyCount: 0) { _ in 0 }
+            waitsByTarget = includeWaits ? analysis.index.operationWaitsByTarget() : IndexGroups(count: 0, keyCount: 0) { _ in 0 }
         }
 
         /// Searches from `source` until `stop` accepts an operation (never `source` itself).
@@ -90,8 +82,8 @@ extension SchedulingLint {
                     if let outcome = visit(Int(next), from: current, wait: -1, allow: allow, stop: stop) { return outcome }
                 }
                 if includeWaits {
-                    let waits = direction == .forward ? waitsByWaiter[Int32(current)] : waitsByTarget[Int32(current)]
-                    for w in waits ?? [] {
+                    let waits = direction == .forward ? waitsByWaiter[current] : waitsByTarget[current]
+                    for w in waits {
                         let wait = index.operationWaits[Int(w)]
                         let next = direction == .forward ? wait.target : wait.waiter
                         if let outcome = visit(Int(next), from: current, wait: w, allow: allow, stop: stop) { return outcome }

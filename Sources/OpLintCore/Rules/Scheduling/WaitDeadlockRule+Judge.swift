@@ -18,9 +18,11 @@ extension WaitDeadlockRule {
         let graph: WaitGraph
         let order: ForcedOrder
         let cancellation: CancellationReach
-        /// The graph's operations and their queues, read once: copying either retains each column.
+        /// The graph's operations, and per operation the queue it is added to (-1 when it is
+        /// started by hand, never, or names no queue): the closures below capture the array
+        /// alone, since copying the operations retains each of their columns.
         private let operations: OperationGraph.OperationList
-        private let queueOf: [Int32]
+        private let queuedOn: [Int32]
         private var search: WaitGraph.Search
         private var dependencySearch: WaitGraph.Search
         /// Nodes the searches may still visit.
@@ -37,8 +39,11 @@ extension WaitDeadlockRule {
             cancellation = analysis.cancellation
             graph = WaitGraph(analysis, cancellation: cancellation)
             order = ForcedOrder(analysis)
-            operations = analysis.graph.operations
-            queueOf = analysis.index.queueOfOperation
+            let operations = analysis.graph.operations
+            self.operations = operations
+            queuedOn = analysis.index.queueOfOperation.enumerated().map { i, queue in
+                operations.start(at: i) == .queue ? queue : -1
+            }
             search = WaitGraph.Search(graph)
             dependencySearch = WaitGraph.Search(graph)
         }
@@ -49,14 +54,14 @@ extension WaitDeadlockRule {
 
         /// The serial queue `operation` holds a slot of while it runs, if any.
         private func serialQueue(of operation: Int) -> Int? {
-            let queue = Int(queueOf[operation])
-            guard operations.start(at: operation) == .queue, queue >= 0,
+            let queue = Int(queuedOn[operation])
+            guard queue >= 0,
                   ForcedOrder.isSerial(analysis.graph.queues[queue], analysis.graph) else { return nil }
             return queue
         }
 
         private func isOn(_ queue: Int, _ operation: Int) -> Bool {
-            operations.start(at: operation) == .queue && queueOf[operation] == Int32(queue)
+            queuedOn[operation] == Int32(queue)
         }
 
         private func cancelPhrase(_ operation: Int) -> String {
@@ -205,9 +210,8 @@ extension WaitDeadlockRule {
             let queueText = SchedulingLint.describe(queue: serial, in: analysis)
             let order = self.order
             let cancellation = self.cancellation
-            let operations = self.operations
-            let queueOf = self.queueOf
-            let isOnQueue = { (x: Int) -> Bool in operations.start(at: x) == .queue && queueOf[x] == Int32(serial) }
+            let queuedOn = self.queuedOn
+            let isOnQueue = { (x: Int) -> Bool in queuedOn[x] == Int32(serial) }
             let startsLater = { (x: Int) -> Bool in x != waiter && isOnQueue(x) && order.startsBefore(waiter, x) }
             let certain = !cancellation.mayCancel(waiter) && analysis.index.dependencyEdges(of: waiter).isEmpty
             if certain {

@@ -47,7 +47,8 @@ public struct NeverStartedRule: Rule {
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let operations = analysis.graph.operations
         let cancellation = analysis.cancellation
-        let waiters = Waiters(analysis.index.operationWaits, operationCount: operations.count)
+        let waits = analysis.index.operationWaits
+        let waitsFor = analysis.index.operationWaitsByTarget()
         var findings: [Finding] = []
         var dependents: [Int32] = []
         var waiting: [Int32] = []
@@ -58,7 +59,7 @@ public struct NeverStartedRule: Rule {
             let stranded = dependents.filter { !cancellation.mayCancel(Int($0)) }
             let released = dependents.filter { cancellation.mayCancel(Int($0)) }
             // Waits by operations that run: one that is never started waits for nothing.
-            Self.sortedUnique(waiters.of(i), into: &waiting)
+            Self.sortedUnique(waitsFor[i].lazy.map { waits[Int($0)].waiter }, into: &waiting)
             waiting.removeAll { operations.start(at: Int($0)) == .never || cancellation.mayCancel(Int($0)) }
             var message = "\(name) is never added to a queue nor started"
             if !stranded.isEmpty {
@@ -121,28 +122,5 @@ public struct NeverStartedRule: Rule {
             if values[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low < values.count && values[low] == value
-    }
-
-    /// The operations that wait for each operation (`waitsFor`), grouped by target.
-    private struct Waiters {
-        private var start: [Int32] = []
-        private var waiter: [Int32] = []
-
-        init(_ waits: [(waiter: Int32, target: Int32, index: Int32)], operationCount: Int) {
-            guard !waits.isEmpty else { return }
-            start = [Int32](repeating: 0, count: operationCount + 1)
-            for wait in waits { start[Int(wait.target) + 1] += 1 }
-            for i in 0..<operationCount { start[i + 1] += start[i] }
-            var next = start
-            waiter = [Int32](repeating: 0, count: waits.count)
-            for wait in waits {
-                waiter[Int(next[Int(wait.target)])] = wait.waiter
-                next[Int(wait.target)] += 1
-            }
-        }
-
-        func of(_ operation: Int) -> ArraySlice<Int32> {
-            start.isEmpty ? [] : waiter[Int(start[operation])..<Int(start[operation + 1])]
-        }
     }
 }
