@@ -77,17 +77,35 @@ public struct RedundantDependencyRule: Rule {
             )]
         }
         let redundant = RedundantDependencies(analysis.index, analysis.components, budget: options.redundantDependencyBudget)
-        var findings: [Finding] = []
-        var first = 0
         let edges = redundant.edges
-        while first < edges.count {
-            var end = first + 1
-            while end < edges.count && edges[end].waiter == edges[first].waiter { end += 1 }
-            findings.append(finding(for: edges[first..<end], analysis))
-            first = end
-        }
+        // The findings of the first half of the operations and of the second half are written
+        // on two threads when there are many: each is a handful of strings to build.
+        var middle = edges.count / 2
+        while middle > 0 && middle < edges.count && edges[middle].waiter == edges[middle - 1].waiter { middle += 1 }
+        var findings: [Finding] = []
+        var later: [Finding] = []
+        Parallel.both({ findings = grouped(edges[..<middle], analysis) },
+                      { later = grouped(edges[middle...], analysis) },
+                      inParallel: edges.count >= Self.parallelFindings)
+        findings += later
         if !redundant.unjudged.isEmpty {
             findings.append(unjudgedNote(redundant, budget: options.redundantDependencyBudget ?? RedundantDependencies.defaultBudget(analysis.index), analysis))
+        }
+        return findings
+    }
+
+    /// Redundant dependencies above which their findings are written on two threads.
+    static let parallelFindings = 4_000
+
+    /// One finding per operation of `edges`, which are grouped by operation.
+    private func grouped(_ edges: ArraySlice<RedundantDependencies.Edge>, _ analysis: GraphAnalysis) -> [Finding] {
+        var findings: [Finding] = []
+        var first = edges.startIndex
+        while first < edges.endIndex {
+            var end = first + 1
+            while end < edges.endIndex && edges[end].waiter == edges[first].waiter { end += 1 }
+            findings.append(finding(for: edges[first..<end], analysis))
+            first = end
         }
         return findings
     }
