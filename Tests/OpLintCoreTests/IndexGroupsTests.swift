@@ -13,9 +13,10 @@ import Testing
     }
 
     @Test func nothingToGroupGivesEmptyGroupsForAnyKey() {
-        let groups = IndexGroups(count: 0, keyCount: 0) { _ in 0 }
-        #expect(Array(groups[0]).isEmpty)
-        #expect(Array(groups[41]).isEmpty)
+        for groups in [IndexGroups(count: 0, keyCount: 0) { _ in 0 }, IndexGroups()] {
+            #expect(Array(groups[0]).isEmpty)
+            #expect(Array(groups[41]).isEmpty)
+        }
     }
 
     @Test func waitsAreGroupedByWaiterAndByTarget() {

@@ -6,6 +6,9 @@ struct IndexGroups: Sendable {
     private var start: [Int32] = []
     private var members: [Int32] = []
 
+    /// No numbers: every group is empty.
+    init() {}
+
     /// - Complexity: O(*count* + *keyCount*); nothing is allocated when `count` is 0.
     init(count: Int, keyCount: Int, key: (Int) -> Int32) {
         guard count > 0 else { return }

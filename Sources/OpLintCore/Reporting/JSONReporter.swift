@@ -21,21 +21,15 @@ public struct JSONReporter: FindingReporter {
         out.jsonKey("summary")
         out.openJSONObject()
         if let baseline = context.baselineUnchanged {
-            out.jsonKey("baseline")
-            out.jsonValue(baseline.count)
+            out.jsonMember("baseline", baseline.count)
         }
-        out.jsonKey("errors")
-        out.jsonValue(counts[.error] ?? 0)
-        out.jsonKey("notes")
-        out.jsonValue(counts[.note] ?? 0)
-        out.jsonKey("suppressed")
-        out.jsonValue(result.findings.count - result.reportedCount)
-        out.jsonKey("warnings")
-        out.jsonValue(counts[.warning] ?? 0)
+        out.jsonMember("errors", counts[.error] ?? 0)
+        out.jsonMember("notes", counts[.note] ?? 0)
+        out.jsonMember("suppressed", result.findings.count - result.reportedCount)
+        out.jsonMember("warnings", counts[.warning] ?? 0)
         out.closeJSON()
         Self.writeTool(version: context.toolVersion, to: &out)
-        out.jsonKey("version")
-        out.jsonValue(1)
+        out.jsonMember("version", 1)
         out.closeJSON()
         out.endJSONDocument()
     }
@@ -53,42 +47,30 @@ public struct JSONReporter: FindingReporter {
     static func writeTool(version: String, to out: inout ReportWriter) {
         out.jsonKey("tool")
         out.openJSONObject()
-        out.jsonKey("name")
-        out.jsonValue("oplint")
-        out.jsonKey("version")
-        out.jsonValue(version)
+        out.jsonMember("name", "oplint")
+        out.jsonMember("version", version)
         out.closeJSON()
     }
 
     /// The `coverage` object of a lint of source code.
     static func write(_ coverage: SourceCoverage, to out: inout ReportWriter) {
         out.openJSONObject()
-        out.jsonKey("callsFollowed")
-        out.jsonValue(coverage.callsFollowed)
-        out.jsonKey("callsNotFollowed")
-        out.jsonValue(coverage.callsNotFollowed)
-        out.jsonKey("dependencies")
-        out.jsonValue(coverage.dependencies)
-        out.jsonKey("files")
-        out.jsonValue(coverage.files)
-        out.jsonKey("filesUsingOperations")
-        out.jsonValue(coverage.filesUsingOperations)
-        out.jsonKey("operations")
-        out.jsonValue(coverage.operations)
-        out.jsonKey("queues")
-        out.jsonValue(coverage.queues)
+        out.jsonMember("callsFollowed", coverage.callsFollowed)
+        out.jsonMember("callsNotFollowed", coverage.callsNotFollowed)
+        out.jsonMember("dependencies", coverage.dependencies)
+        out.jsonMember("files", coverage.files)
+        out.jsonMember("filesUsingOperations", coverage.filesUsingOperations)
+        out.jsonMember("operations", coverage.operations)
+        out.jsonMember("queues", coverage.queues)
         out.closeJSON()
     }
 
     /// A location: `{"column": …, "file": …, "line": …}`.
     static func write(_ location: SourceLocation, to out: inout ReportWriter) {
         out.openJSONObject()
-        out.jsonKey("column")
-        out.jsonValue(location.column)
-        out.jsonKey("file")
-        out.jsonValue(location.file)
-        out.jsonKey("line")
-        out.jsonValue(location.line)
+        out.jsonMember("column", location.column)
+        out.jsonMember("file", location.file)
+        out.jsonMember("line", location.line)
         out.closeJSON()
     }
 
@@ -97,13 +79,11 @@ public struct JSONReporter: FindingReporter {
     /// - Complexity: O(size of the finding).
     static func write(_ finding: Finding, to out: inout ReportWriter) {
         out.openJSONObject()
-        out.jsonKey("fingerprint")
-        out.jsonValue(finding.fingerprintDigest)
+        out.jsonMember("fingerprint", finding.fingerprintDigest)
         if let fix = finding.fix {
             out.jsonKey("fix")
             out.openJSONObject()
-            out.jsonKey("message")
-            out.jsonValue(fix.message)
+            out.jsonMember("message", fix.message)
             out.jsonKey("removeEdges")
             out.openJSONArray()
             for edge in fix.removeEdges {
@@ -117,19 +97,14 @@ public struct JSONReporter: FindingReporter {
         }
         out.jsonKey("location")
         write(finding.location, to: &out)
-        out.jsonKey("message")
-        out.jsonValue(finding.message)
-        out.jsonKey("name")
-        out.jsonValue(finding.rule.name)
+        out.jsonMember("message", finding.message)
+        out.jsonMember("name", finding.rule.name)
         if !finding.notes.isEmpty {
-            out.jsonKey("notes")
-            out.jsonValue(finding.notes)
+            out.jsonMember("notes", finding.notes)
         }
-        out.jsonKey("operations")
-        out.jsonValue(finding.operations)
+        out.jsonMember("operations", finding.operations)
         if !finding.queues.isEmpty {
-            out.jsonKey("queues")
-            out.jsonValue(finding.queues)
+            out.jsonMember("queues", finding.queues)
         }
         out.jsonKey("related")
         out.openJSONArray()
@@ -137,15 +112,12 @@ public struct JSONReporter: FindingReporter {
             out.openJSONObject()
             out.jsonKey("location")
             write(related.location, to: &out)
-            out.jsonKey("message")
-            out.jsonValue(related.message)
+            out.jsonMember("message", related.message)
             out.closeJSON()
         }
         out.closeJSON()
-        out.jsonKey("rule")
-        out.jsonValue(finding.rule.code)
-        out.jsonKey("severity")
-        out.jsonValue(finding.severity.rawValue)
+        out.jsonMember("rule", finding.rule.code)
+        out.jsonMember("severity", finding.severity.rawValue)
         out.closeJSON()
     }
 }

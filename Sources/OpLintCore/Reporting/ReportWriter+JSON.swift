@@ -122,6 +122,27 @@ extension ReportWriter {
         closeJSON()
     }
 
+    /// A member `"key": value` of the open object, for each kind of value above.
+    mutating func jsonMember(_ key: StaticString, _ text: String) {
+        jsonKey(key)
+        jsonValue(text)
+    }
+
+    mutating func jsonMember(_ key: StaticString, _ number: Int) {
+        jsonKey(key)
+        jsonValue(number)
+    }
+
+    mutating func jsonMember(_ key: StaticString, _ fingerprint: Fingerprint) {
+        jsonKey(key)
+        jsonValue(fingerprint)
+    }
+
+    mutating func jsonMember(_ key: StaticString, _ texts: [String]) {
+        jsonKey(key)
+        jsonValue(texts)
+    }
+
     /// The newline after the whole document.
     mutating func endJSONDocument() {
         assert(json.depth == 0, "the document ends inside a container")

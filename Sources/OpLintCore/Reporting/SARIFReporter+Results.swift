@@ -7,8 +7,7 @@ extension SARIFReporter {
     static func writeResult(_ finding: Finding, ruleIndex: Int, baselineState: String?, paths: inout DisplayPaths, to out: inout ReportWriter) {
         out.openJSONObject()
         if let baselineState {
-            out.jsonKey("baselineState")
-            out.jsonValue(baselineState)
+            out.jsonMember("baselineState", baselineState)
         }
         if pathRules.contains(finding.rule.code), !finding.related.isEmpty {
             out.jsonKey("codeFlows")
@@ -33,8 +32,7 @@ extension SARIFReporter {
             out.closeJSON()
             out.closeJSON()
         }
-        out.jsonKey("level")
-        out.jsonValue(level(finding.severity))
+        out.jsonMember("level", level(finding.severity))
         out.jsonKey("locations")
         out.openJSONArray()
         writeLocation(finding.location, id: nil, message: nil, paths: &paths, to: &out)
@@ -46,25 +44,20 @@ extension SARIFReporter {
         out.closeJSON()
         out.jsonKey("partialFingerprints")
         out.openJSONObject()
-        out.jsonKey("oplintFingerprint/v1")
-        out.jsonValue(finding.fingerprintDigest)
+        out.jsonMember("oplintFingerprint/v1", finding.fingerprintDigest)
         out.closeJSON()
         out.jsonKey("properties")
         out.openJSONObject()
         // A fix edits the graph rather than text, so it is described here, not given as SARIF `fixes`.
         if let fix = finding.fix {
-            out.jsonKey("fix")
-            out.jsonValue(fix.message)
+            out.jsonMember("fix", fix.message)
         }
-        out.jsonKey("name")
-        out.jsonValue(finding.rule.name)
+        out.jsonMember("name", finding.rule.name)
         if !finding.operations.isEmpty {
-            out.jsonKey("operations")
-            out.jsonValue(finding.operations)
+            out.jsonMember("operations", finding.operations)
         }
         if !finding.queues.isEmpty {
-            out.jsonKey("queues")
-            out.jsonValue(finding.queues)
+            out.jsonMember("queues", finding.queues)
         }
         out.closeJSON()
         if !finding.related.isEmpty {
@@ -75,30 +68,23 @@ extension SARIFReporter {
             }
             out.closeJSON()
         }
-        out.jsonKey("ruleId")
-        out.jsonValue(finding.rule.code)
-        out.jsonKey("ruleIndex")
-        out.jsonValue(ruleIndex)
+        out.jsonMember("ruleId", finding.rule.code)
+        out.jsonMember("ruleIndex", ruleIndex)
         let external = baselineState == "unchanged"
         if finding.isSuppressed || external {
             out.jsonKey("suppressions")
             out.openJSONArray()
             if finding.isSuppressed {
                 out.openJSONObject()
-                out.jsonKey("kind")
-                out.jsonValue("inSource")
-                out.jsonKey("status")
-                out.jsonValue("accepted")
+                out.jsonMember("kind", "inSource")
+                out.jsonMember("status", "accepted")
                 out.closeJSON()
             }
             if external {
                 out.openJSONObject()
-                out.jsonKey("justification")
-                out.jsonValue("recorded in the baseline")
-                out.jsonKey("kind")
-                out.jsonValue("external")
-                out.jsonKey("status")
-                out.jsonValue("accepted")
+                out.jsonMember("justification", "recorded in the baseline")
+                out.jsonMember("kind", "external")
+                out.jsonMember("status", "accepted")
                 out.closeJSON()
             }
             out.closeJSON()
@@ -109,8 +95,7 @@ extension SARIFReporter {
     /// `{"text": …}`.
     static func writeMessage(_ text: String, to out: inout ReportWriter) {
         out.openJSONObject()
-        out.jsonKey("text")
-        out.jsonValue(text)
+        out.jsonMember("text", text)
         out.closeJSON()
     }
 
@@ -135,8 +120,7 @@ extension SARIFReporter {
     ) {
         out.openJSONObject()
         if let id {
-            out.jsonKey("id")
-            out.jsonValue(id)
+            out.jsonMember("id", id)
         }
         if let message {
             out.jsonKey("message")
@@ -146,15 +130,12 @@ extension SARIFReporter {
         out.openJSONObject()
         out.jsonKey("artifactLocation")
         out.openJSONObject()
-        out.jsonKey("uri")
-        out.jsonValue(paths.uri(location.file))
+        out.jsonMember("uri", paths.uri(location.file))
         out.closeJSON()
         out.jsonKey("region")
         out.openJSONObject()
-        out.jsonKey("startColumn")
-        out.jsonValue(max(1, location.column))
-        out.jsonKey("startLine")
-        out.jsonValue(max(1, location.line))
+        out.jsonMember("startColumn", max(1, location.column))
+        out.jsonMember("startLine", max(1, location.line))
         out.closeJSON()
         out.closeJSON()
         out.closeJSON()

@@ -106,18 +106,23 @@ extension TextBuffer where Self: ~Copyable {
             case 0x0D: out.append("\\r")
             case 0x09: out.append("\\t")
             case 0xC2:
-                // U+0080–U+00BF: the C1 controls U+0080–U+009F are made visible.
-                guard i + 1 < utf8.count, utf8[i + 1] <= 0x9F else {
-                    out.append(byte: byte)
-                    return 1
-                }
-                out.append(visibleScalar: UInt32(utf8[i + 1]))
-                return 2
+                return out.append(visibleC1At: i, of: utf8)
             default:
                 out.append(visibleScalar: UInt32(byte))
             }
             return 1
         }
+    }
+
+    /// At a C2 byte (U+0080–U+00BF): a C1 control, U+0080–U+009F, made visible as
+    /// `\u{85}`, any other character as is; how many bytes were used.
+    mutating func append(visibleC1At i: Int, of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard TextBufferBytes.isC1Control(utf8, i) else {
+            append(byte: utf8[i])
+            return 1
+        }
+        append(visibleScalar: UInt32(utf8[i + 1]))
+        return 2
     }
 
     /// `\u{1b}`: a scalar's value in lower-case hexadecimal, as Swift writes it.

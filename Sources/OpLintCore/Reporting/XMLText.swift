@@ -42,12 +42,7 @@ extension TextBuffer where Self: ~Copyable {
             case 0x0A: out.append("&#10;")
             case 0x0D: out.append("&#13;")
             case 0xC2:
-                guard i + 1 < utf8.count, utf8[i + 1] <= 0x9F else {
-                    out.append(byte: byte)
-                    return 1
-                }
-                out.append(visibleScalar: UInt32(utf8[i + 1]))
-                return 2
+                return out.append(visibleC1At: i, of: utf8)
             case 0xEF:
                 guard i + 2 < utf8.count, utf8[i + 1] == 0xBF, utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF else {
                     out.append(byte: byte)

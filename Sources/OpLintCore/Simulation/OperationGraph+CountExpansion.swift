@@ -1,4 +1,7 @@
 extension OperationGraph {
+    /// Whether some operation has a `count` above 1, so that `expandingCounts()` changes the graph.
+    var hasCounts: Bool { operations.columns.count.contains { $0 > 1 } }
+
     /// The graph with every operation of `count` n > 1 replaced by n copies `name#1` … `name#n`.
     ///
     /// Copies keep the operation's settings and edges: each copy waits for what the operation
@@ -6,7 +9,7 @@ extension OperationGraph {
     /// `--duration` overrides naming the operation apply to every copy.
     /// - Complexity: O(*n* + *e* + copies); the graph is returned as is when no count exceeds 1.
     public func expandingCounts() -> OperationGraph {
-        guard operations.columns.count.contains(where: { $0 > 1 }) else { return self }
+        guard hasCounts else { return self }
         var copies: [String: Int] = [:]
         for i in operations.indices where operations.count(at: i) > 1 { copies[operations.name(at: i)] = operations.count(at: i) }
         func expand(_ references: [Reference]) -> [Reference] {

@@ -18,7 +18,7 @@ extension SimulationModel {
                 throw SimulationError("count of operation \(quoted(operations.name(at: i))) is \(operations.count(at: i)); it must be at least 1")
             }
         }
-        if operations.columns.count.contains(where: { $0 > 1 }) {
+        if graph.hasCounts {
             let size = graph.countExpansionSize()
             if size.operations > maximumOperations || size.edges > maximumEdges {
                 throw SimulationError(

@@ -82,8 +82,7 @@ public final class SimulationModel: Sendable {
     public init(_ original: OperationGraph, options: SimulationOptions = SimulationOptions(), index known: GraphIndex? = nil) throws {
         try SimulationModel.validateNumbers(original, whatIf: options.whatIf)
         let graph = original.expandingCounts()
-        let expanded = original.operations.columns.count.contains { $0 > 1 }
-        let index = known.flatMap { expanded ? nil : $0 } ?? GraphIndex(graph)
+        let index = original.hasCounts ? GraphIndex(graph) : known ?? GraphIndex(graph)
         try SimulationModel.validateNames(graph, index: index, whatIf: options.whatIf)
         self.graph = graph
         self.index = index

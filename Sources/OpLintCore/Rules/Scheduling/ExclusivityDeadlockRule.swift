@@ -89,11 +89,12 @@ public struct ExclusivityDeadlockRule: Rule {
         }
         var search = SchedulingLint.Search(analysis, limit: Int.max, includeWaits: false)
         var cycleOf: [Int32: [Int32]] = [:]
+        let cancellation = analysis.cancellation
         for cycle in components.cycles { cycleOf[components.component[Int(cycle[0])]] = cycle }
         return groups.compactMap { group in
             guard let chain = members[group], let first = chain.first, let last = chain.last,
                   var finding = report(group, chain: chain, first: first, last: last, components, analysis, &search) else { return nil }
-            SchedulingLint.judgeCancellation(of: &finding, members: cycleOf[group.component] ?? chain.map(Int32.init), analysis)
+            SchedulingLint.judgeCancellation(of: &finding, members: cycleOf[group.component] ?? chain.map(Int32.init), analysis, cancellation)
             return finding
         }
     }

@@ -42,8 +42,8 @@ extension SchedulingLint {
             self.analysis = analysis
             self.limit = limit
             self.includeWaits = includeWaits
-            waitsByWaiter = includeWaits ? analysis.index.operationWaitsByWaiter() : IndexGroups(count: 0, keyCount: 0) { _ in 0 }
-            waitsByTarget = includeWaits ? analysis.index.operationWaitsByTarget() : IndexGroups(count: 0, keyCount: 0) { _ in 0 }
+            waitsByWaiter = includeWaits ? analysis.index.operationWaitsByWaiter() : IndexGroups()
+            waitsByTarget = includeWaits ? analysis.index.operationWaitsByTarget() : IndexGroups()
         }
 
         /// Searches from `source` until `stop` accepts an operation (never `source` itself).

@@ -58,8 +58,7 @@ extension SchedulingLint {
     /// the cycle all the same, else a note. Unchanged when no cancel reaches the cycle.
     ///
     /// - Complexity: O(*members*) plus the simulated schedules.
-    static func judgeCancellation(of finding: inout Finding, members: [Int32], _ analysis: GraphAnalysis) {
-        let cancellation = analysis.cancellation
+    static func judgeCancellation(of finding: inout Finding, members: [Int32], _ analysis: GraphAnalysis, _ cancellation: CancellationReach) {
         guard let released = members.first(where: { cancellation.mayCancel(Int($0)) }) else { return }
         let names = Set(members.map { analysis.name(Int($0)) })
         let event = cancellation.cancelEvent(of: Int(released)).map { analysis.graph.events[$0] }

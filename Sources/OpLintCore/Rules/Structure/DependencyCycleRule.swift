@@ -71,7 +71,7 @@ public struct DependencyCycleRule: Rule {
         let blocking = analysis.blocking
         return analysis.cycles.enumerated().map { number, cycle in
             var finding = finding(for: cycle, number: number, analysis, cancellation, blocking)
-            if cycle.members.contains(where: { cancellation.mayCancel(Int($0)) }) { SchedulingLint.judgeCancellation(of: &finding, members: cycle.members, analysis) }
+            SchedulingLint.judgeCancellation(of: &finding, members: cycle.members, analysis, cancellation)
             return finding
         }
     }
