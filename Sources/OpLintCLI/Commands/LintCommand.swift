@@ -113,24 +113,63 @@ struct LintCommand: Command {
         var reportContext = ReportContext(color: context.colorOutput, inputFiles: graph.documents.map(\.path), baseDirectory: context.currentDirectory)
         try settings.applyBaseline(to: &result, reportContext: &reportContext, configuration: configuration, inputs: paths, context: context)
         try settings.appendStepSummary(result, reportContext: reportContext, reporters: outputs.map(\.reporter), context: context)
-        for (reporter, file) in outputs {
-            var reportContext = reportContext
-            if file != nil { reportContext.color = false }
-            // The report is streamed in large chunks as it is written: never one string in memory.
-            let produce = { (write: ([UInt8]) throws -> Void) in
-                try reporter.report(result, context: reportContext, chunkSize: OutputFile.chunk, to: write)
-            }
-            try measure(times, "report \(type(of: reporter).name)") {
-                if let file {
-                    try OutputFile.write(to: file, inputs: paths, produce)
-                } else {
-                    try produce { context.standardOutput.write(bytes: $0) }
-                }
-            }
-        }
+        try writeReports(result, reportContext: reportContext, context: context, times: times)
         context.keepUntilExit(result)
         guard let failOn else { return .success }
         return result.hasFindings(atLeast: failOn) ? .findings : .success
+    }
+}
+
+extension LintCommand {
+    /// Reports with at least this many findings are written side by side when several
+    /// formats are asked for.
+    static let parallelReportThreshold = 1_000
+
+    /// Writes every report asked for. Several at once run on the machine's cores: each goes
+    /// to its own file (or the one to standard output), so none waits for another, and each
+    /// is byte for byte what it would be alone. A failure is reported for the first output,
+    /// in command-line order, that failed; the others are still written.
+    func writeReports(_ result: LintResult, reportContext: ReportContext, context: CommandContext, times: PhaseTimes?) throws {
+        var failures = [(any Error)?](repeating: nil, count: outputs.count)
+        var durations = [Duration](repeating: .zero, count: outputs.count)
+        let threads = result.findings.count >= Self.parallelReportThreshold ? Parallel.cores : 1
+        // The longest reports first: the last one to start is a short one.
+        let order = outputs.indices.sorted { a, b in
+            let (x, y) = (type(of: outputs[a].reporter).relativeCost, type(of: outputs[b].reporter).relativeCost)
+            return x != y ? x > y : a < b
+        }
+        failures.withUnsafeMutableBufferPointer { failures in
+        durations.withUnsafeMutableBufferPointer { durations in
+            let clock = ContinuousClock()
+            Parallel.forEach(order.count, threads: threads) { position in
+                let k = order[position]
+                let start = clock.now
+                do {
+                    try writeReport(outputs[k], result, reportContext: reportContext, context: context)
+                } catch {
+                    failures[k] = error
+                }
+                durations[k] = clock.now - start
+            }
+        }}
+        if let times {
+            for (k, output) in outputs.enumerated() { times.record("report \(type(of: output.reporter).name)", durations[k]) }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+    }
+
+    private func writeReport(_ output: (reporter: any FindingReporter, file: String?), _ result: LintResult, reportContext: ReportContext, context: CommandContext) throws {
+        var reportContext = reportContext
+        if output.file != nil { reportContext.color = false }
+        // The report is streamed in large chunks as it is written: never one string in memory.
+        let produce = { (write: (UnsafeBufferPointer<UInt8>) throws -> Void) in
+            try output.reporter.stream(result, context: reportContext, chunkSize: OutputFile.chunk, to: write)
+        }
+        if let file = output.file {
+            try OutputFile.stream(to: file, inputs: paths, produce)
+        } else {
+            try produce { context.standardOutput.write(buffer: $0) }
+        }
     }
 }
 

@@ -18,9 +18,12 @@ struct LintSettings {
     }
 
     /// Two formats may not write to the same file.
+    ///
+    /// Two spellings of one file (`out.json`, `./out.json`, a symbolic link to it) are one
+    /// destination: the reports are written side by side and must not meet in one file.
     static func checkDestinations(_ files: [String]) throws {
         var seen: Set<String> = []
-        for file in files where !seen.insert(file).inserted {
+        for file in files where !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
             throw CommandError.usage("two formats write to '\(file)'; give each its own file (sarif:out.sarif)", command: "lint")
         }
     }

@@ -32,25 +32,27 @@ public final class OutputChannel: @unchecked Sendable {
 
     /// Writes `bytes`, completely.
     public func write(bytes: [UInt8]) {
-        var bytes = bytes
+        bytes.withUnsafeBufferPointer { write(buffer: $0) }
+    }
+
+    /// Writes the bytes of `buffer`, completely, without keeping it.
+    public func write(buffer: UnsafeBufferPointer<UInt8>) {
         lock.lock()
         defer { lock.unlock() }
         switch sink {
         case .buffer:
-            buffered += bytes
+            buffered.append(contentsOf: buffer)
         case .descriptor(let fd):
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBufferPointer { buffer in
-                    Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                }
+            while offset < buffer.count {
+                let written = Foundation.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return
                 }
                 offset += written
             }
-            bytes.removeAll()
         }
     }
 

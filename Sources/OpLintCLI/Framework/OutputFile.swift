@@ -1,10 +1,15 @@
 import Foundation
+import Synchronization
 
 /// Writes output files atomically (a temporary file beside the target, then rename),
 /// and never onto one of the inputs.
 enum OutputFile {
     /// The most bytes handed to one `write(2)`, and the size of the chunks renderings stream.
     static let chunk = 1 << 22
+
+    /// Numbers the temporary files of one process: outputs written at once on several threads
+    /// never share one.
+    private static let temporaries = Atomic<Int>(0)
 
     static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws {
         try write(to: path, inputs: inputs) { write in try write(bytes) }
@@ -18,6 +23,15 @@ enum OutputFile {
     /// hands them over, then renames it onto `path`; on any failure the temporary file is
     /// removed and `path` is left as it was.
     static func write(to path: String, inputs: [String] = [], _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        try stream(to: path, inputs: inputs) { write in
+            try withoutActuallyEscaping(write) { write in
+                try produce { bytes in try bytes.withUnsafeBufferPointer { try write($0) } }
+            }
+        }
+    }
+
+    /// `write(to:inputs:_:)` for output handed over in lent buffers, written before `write` returns.
+    static func stream(to path: String, inputs: [String] = [], _ produce: (_ write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs where input != "-" {
             let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -26,7 +40,8 @@ enum OutputFile {
             }
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let temporary = directory + "/.\(URL(fileURLWithPath: path).lastPathComponent).oplint-\(getpid())"
+        let serial = temporaries.add(1, ordering: .relaxed).oldValue
+        let temporary = directory + "/.\(URL(fileURLWithPath: path).lastPathComponent).oplint-\(getpid())-\(serial)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw cannotWrite(path, errno) }
         do {
@@ -56,19 +71,17 @@ enum OutputFile {
     }
 
     /// Writes `bytes` completely, at most `chunk` bytes per call; the `errno` of a failure, or 0.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, base + offset, min(buffer.count - offset, chunk))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+    private static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+        guard let base = buffer.baseAddress else { return 0 }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, base + offset, min(buffer.count - offset, chunk))
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return 0
+            offset += written
         }
+        return 0
     }
 }

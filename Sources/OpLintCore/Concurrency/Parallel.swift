@@ -1,5 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Independent work on all cores, with results that do not depend on which finishes first.
-enum Parallel {
+public enum Parallel {
     /// Runs `first` and `second`, on two threads when `inParallel`, and returns when both are done.
     ///
     /// Each closure must write only its own results.
@@ -16,6 +24,31 @@ enum Parallel {
             other.join()
         }
     }
+
+    /// Calls `body` once for each of `0..<count`, on up to `threads` threads (this one among
+    /// them) that each take the next index not yet taken; returns when every call has.
+    ///
+    /// Each call must write only its own results (slot `index` of a buffer, say).
+    public static func forEach(_ count: Int, threads: Int, _ body: (_ index: Int) -> Void) {
+        let threadCount = max(1, min(threads, count))
+        guard threadCount > 1 else {
+            for index in 0..<count { body(index) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let call = UnsafeSendable(body)
+            let counter = WorkCounter(limit: count)
+            let work: @Sendable () -> Void = {
+                while let index = counter.take() { call.value(index) }
+            }
+            let helpers = (1..<threadCount).map { _ in WorkerThread(work) }
+            work()
+            for helper in helpers { helper.join() }
+        }
+    }
+
+    /// How many cores the machine has online (at least one).
+    public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }
 
 /// A value handed to other threads by code that guarantees they do not race on it.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Linter {
     /// Graphs with at least this many operations are linted on several threads.
     public static let parallelThreshold = 10_000
@@ -23,18 +15,12 @@ extension Linter {
         results.withUnsafeMutableBufferPointer { results in
         durations.withUnsafeMutableBufferPointer { durations in
             let slots = UnsafeSendable((results, durations))
-            let counter = WorkCounter(limit: enabled.count)
-            let work: @Sendable () -> Void = {
-                let clock = ContinuousClock()
-                while let k = counter.take() {
-                    let start = clock.now
-                    slots.value.0[k] = enabled[k].check(analysis)
-                    if timed { slots.value.1[k] = clock.now - start }
-                }
+            let clock = ContinuousClock()
+            Parallel.forEach(enabled.count, threads: threadCount) { k in
+                let start = clock.now
+                slots.value.0[k] = enabled[k].check(analysis)
+                if timed { slots.value.1[k] = clock.now - start }
             }
-            let helpers = (1..<max(1, threadCount)).map { _ in WorkerThread(work) }
-            work()
-            for helper in helpers { helper.join() }
         }}
         if let times {
             for (k, rule) in enabled.enumerated() { times.record("rule \(rule.id)", durations[k]) }
@@ -45,6 +31,6 @@ extension Linter {
     /// One thread for small graphs; for large ones, one per core up to four.
     static func automaticThreads(for operations: Int) -> Int {
         guard operations >= parallelThreshold else { return 1 }
-        return max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        return min(4, Parallel.cores)
     }
 }

@@ -3,6 +3,7 @@
 /// `warning` or `info`.
 public struct CheckstyleReporter: FindingReporter {
     public static let name = "checkstyle"
+    public static let relativeCost = 1.2
 
     public init() {}
 

@@ -11,6 +11,14 @@ public protocol FindingReporter: Sendable {
     /// - Complexity: O(size of the output) plus, for formats that group findings, O(*f* log *g*)
     ///   for *f* findings in *g* groups.
     func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws
+    /// About how long this format takes to write, as a multiple of the text format's time on
+    /// the same findings (measured on 50,000 wait-deadlock findings): reports written side by
+    /// side start with the longest, so that no core is left with a long one at the end.
+    static var relativeCost: Double { get }
+}
+
+extension FindingReporter {
+    public static var relativeCost: Double { 1 }
 }
 
 /// What a reporter may need besides the findings.

@@ -5,6 +5,7 @@
 /// `stepSummary` to `$GITHUB_STEP_SUMMARY` when that is set.
 public struct GitHubReporter: FindingReporter {
     public static let name = "github"
+    public static let relativeCost = 0.8
 
     public init() {}
 

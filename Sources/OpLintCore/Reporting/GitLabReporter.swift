@@ -2,6 +2,7 @@
 /// `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
 public struct GitLabReporter: FindingReporter {
     public static let name = "gitlab"
+    public static let relativeCost = 1.2
 
     public init() {}
 

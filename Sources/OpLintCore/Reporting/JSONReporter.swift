@@ -1,6 +1,7 @@
 /// The stable JSON format (`docs/output-formats.md`): sorted keys, every location with file, line, column.
 public struct JSONReporter: FindingReporter {
     public static let name = "json"
+    public static let relativeCost = 2.3
 
     public init() {}
 

@@ -4,6 +4,7 @@
 /// `<skipped>` when suppressed, and notes passing with their text in `<system-out>`.
 public struct JUnitReporter: FindingReporter {
     public static let name = "junit"
+    public static let relativeCost = 1.5
 
     public init() {}
 

@@ -2,6 +2,7 @@
 /// table per severity (errors first) and the details of each finding in a collapsible block.
 public struct MarkdownReporter: FindingReporter {
     public static let name = "markdown"
+    public static let relativeCost = 2.0
 
     public init() {}
 

@@ -11,11 +11,11 @@ public struct ReportWriter: TextBuffer, ~Copyable {
     private var capacity: Int
     /// The least number of bytes handed over at once (the last chunk may be smaller).
     let chunkSize: Int
-    private let sink: ([UInt8]) throws -> Void
+    private let sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     /// Where the JSON value being written stands (`ReportWriter+JSON`).
     var json = JSONNesting()
 
-    init(chunkSize: Int, sink: @escaping ([UInt8]) throws -> Void) {
+    init(chunkSize: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.chunkSize = max(1, chunkSize)
         self.sink = sink
         capacity = min(self.chunkSize, 1 << 22) + (1 << 16)
@@ -81,8 +81,10 @@ public struct ReportWriter: TextBuffer, ~Copyable {
         try handOver()
     }
 
+    /// The sink reads the bytes where they are, then the buffer is reused: no chunk is
+    /// copied, nor allocated afresh (a fresh 4 MiB allocation is mapped and faulted in page by page).
     private mutating func handOver() throws {
-        let chunk = Array(UnsafeBufferPointer(start: base, count: count))
+        let chunk = UnsafeBufferPointer(start: base, count: count)
         count = 0
         try sink(chunk)
     }
@@ -92,8 +94,8 @@ public struct ReportWriter: TextBuffer, ~Copyable {
     /// - Complexity: O(size of the output).
     static func collect(_ write: (inout ReportWriter) throws -> Void) rethrows -> [UInt8] {
         var all: [UInt8] = []
-        try withoutActuallyEscaping({ (chunk: [UInt8]) in
-            if all.isEmpty { all = chunk } else { all += chunk }
+        try withoutActuallyEscaping({ (chunk: UnsafeBufferPointer<UInt8>) in
+            all.append(contentsOf: chunk)
         }) { sink in
             var out = ReportWriter(chunkSize: .max, sink: sink)
             try write(&out)
@@ -110,6 +112,14 @@ extension FindingReporter {
     ///
     /// - Complexity: O(size of the report).
     public func report(_ result: LintResult, context: ReportContext, chunkSize: Int, to write: ([UInt8]) throws -> Void) throws {
+        try stream(result, context: context, chunkSize: chunkSize) { chunk in try write(Array(chunk)) }
+    }
+
+    /// `report(_:context:chunkSize:to:)` with each chunk lent where it was written: `write`
+    /// must not keep the buffer, which is reused for the next chunk.
+    ///
+    /// - Complexity: O(size of the report).
+    public func stream(_ result: LintResult, context: ReportContext, chunkSize: Int, to write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try withoutActuallyEscaping(write) { write in
             var out = ReportWriter(chunkSize: chunkSize, sink: write)
             try self.write(result, context: context, to: &out)

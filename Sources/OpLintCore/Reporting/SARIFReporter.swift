@@ -4,6 +4,7 @@
 /// `baselineState`.
 public struct SARIFReporter: FindingReporter {
     public static let name = "sarif"
+    public static let relativeCost = 4.5
     /// The key under `partialFingerprints`; versioned so that a new fingerprint scheme gets a new key.
     public static let fingerprintKey = "oplintFingerprint/v1"
     /// Rules whose related locations are a path in order (a cycle, a wait-for chain): shown as a code flow.

@@ -39,19 +39,24 @@ extension TextBuffer where Self: ~Copyable {
         append(unsigned: value.magnitude)
     }
 
+    /// The digits are stored from the end of a small buffer back, then appended at once.
     private mutating func append(unsigned value: UInt) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
+        if value < 10 {
+            append(byte: 0x30 &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var at = buffer.count
+            var rest = value
             repeat {
-                buffer[count] = UInt8(0x30 + rest % 10)
-                rest /= 10
-                count += 1
+                at -= 1
+                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                base[at] = 0x30 &+ UInt8(truncatingIfNeeded: digit)
+                rest = quotient
             } while rest > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { append(byte: buffer[i]) }
+            append(bytes: UnsafeBufferPointer(start: base + at, count: buffer.count - at))
         }
     }
 
