@@ -176,9 +176,10 @@ import OpLintShapes
         let count = graph.nodes.count
         var reverse = [[(source: Int, reason: StuckReport.Reason)]](repeating: [], count: count)
         for v in 0..<count where graph.nodes[v] >= 0 {
-            for (k, t) in graph.local[v].enumerated() {
-                let targets = graph.nodes[t] >= 0 ? [t] : graph.local[t]
-                for target in targets { reverse[target].append((v, graph.edges[v][k].reason)) }
+            for (k, target) in graph.local(v).enumerated() {
+                let t = Int(target)
+                let targets = graph.nodes[t] >= 0 ? [t] : graph.local(t).map(Int.init)
+                for target in targets { reverse[target].append((v, graph.edge(v, k).reason)) }
             }
         }
         return causes.map { members in

@@ -34,7 +34,6 @@ extension SimulationRun {
         }
 
         // Edges of each node; never-started targets and shared resources join the graph as they are found.
-        var situation: [String] = []
         var root: [StuckReport.RootCause.Kind?] = []
         var i = 0
         while i < graph.nodes.count {
@@ -48,34 +47,35 @@ extension SimulationRun {
                 case .pool(let p): holders = poolHolders[p]
                 }
                 graph.setEdges(i, holders.map { WaitFor(target: $0, reason: .thread, location: nil) })
-                situation.append("")
                 root.append(nil)
             } else {
-                let (s, r, e) = describe(node, slotHolders: slotHolders, threadHolders: threadHolders, poolHolders: poolHolders, addedUnfinished: addedUnfinished)
+                let (r, e) = waits(of: node, addedUnfinished: addedUnfinished)
                 graph.setEdges(i, e)
-                situation.append(s)
                 root.append(r)
             }
             i += 1
         }
         let nodes = graph.nodes
-        let components = WaitForComponents(successors: graph.local)
+        let components = WaitForComponents(start: graph.edgeStart, targets: graph.targets)
 
         var causes: [(first: Int, cause: StuckReport.RootCause, members: [Int])] = []
-        for component in components.components {
-            let isCycle = component.count > 1 || graph.local[component[0]].contains(component[0])
+        for c in 0..<components.count {
+            let members = components.component(c)
+            let first = members[members.startIndex]
+            let isCycle = members.count > 1 || graph.local(first).contains(Int32(first))
             guard isCycle else { continue }
+            let component = Array(members)
             let sorted = component.filter { nodes[$0] >= 0 }.sorted { nodes[$0] < nodes[$1] }
             guard !sorted.isEmpty else { continue }
             let inner = graph.innerEdges(of: sorted, in: component, limit: StuckReport.heldByListLimit)
-            let cause = cycleCause(nodes: sorted.map { nodes[$0] }, situations: sorted.map { situation[$0] }, edges: inner.map(\.edges), omitted: inner.map(\.omitted))
+            let cause = cycleCause(nodes: sorted.map { nodes[$0] }, situations: sorted.map { situation(of: nodes[$0]) }, edges: inner.map(\.edges), omitted: inner.map(\.omitted))
             causes.append((nodes[sorted[0]], cause, sorted))
         }
         var grouped: [String: Int] = [:]
         for v in nodes.indices {
             guard let kind = root[v] else { continue }
             let op = nodes[v]
-            let entry = StuckReport.Member(operation: model.name(op), situation: situation[v], edges: [])
+            let entry = StuckReport.Member(operation: model.name(op), situation: situation(of: op), edges: [])
             let q = Int(model.queueOf[op])
             if kind == .suspendedQueue || kind == .zeroWidthQueue {
                 let key = "\(kind.rawValue)\u{0}\(q)"
@@ -110,15 +110,35 @@ extension SimulationRun {
         )
     }
 
-    /// An operation's situation in words, the root cause it is (if it waits for nothing), and its edges.
-    func describe(_ op: Int, slotHolders: [[Int]], threadHolders: [Int], poolHolders: [[Int]], addedUnfinished: [[Int]]) -> (String, StuckReport.RootCause.Kind?, [WaitFor]) {
+    /// An operation's situation in words: `pending`, `ready, no free slot on io`. Only the
+    /// operations a report names need one, so it is made for them alone.
+    func situation(of op: Int) -> String {
         let q = Int(model.queueOf[op])
         let queueName = q >= 0 ? model.queueName(q) : ""
         switch phase[op] {
+        case .notAdded: return cancelled[op] ? "cancelled, but in no queue, so it never finishes" : "never started: in no queue"
+        case .failedStart: return "started by hand before it was ready: start() throws"
+        case .pending: return "pending"
+        case .ready:
+            if queues[q].suspended { return "ready on suspended queue \(queueName)" }
+            if queues[q].width == 0 { return "ready on \(queueName), which has width 0" }
+            if queues[q].used >= queues[q].width { return "ready, no free slot on \(queueName)" }
+            return "ready, no free thread"
+        case .dispatched: return "dispatched, no free thread in the pool"
+        case .waiting: return executing(op)
+        case .running: return executing(op) + ", never marks itself finished"
+        case .finished: return "finished"
+        }
+    }
+
+    /// The root cause an operation is (if it waits for nothing), and what it waits for.
+    func waits(of op: Int, addedUnfinished: [[Int]]) -> (StuckReport.RootCause.Kind?, [WaitFor]) {
+        let q = Int(model.queueOf[op])
+        switch phase[op] {
         case .notAdded:
-            return (cancelled[op] ? "cancelled, but in no queue, so it never finishes" : "never started: in no queue", .neverStarted, [])
+            return (.neverStarted, [])
         case .failedStart:
-            return ("started by hand before it was ready: start() throws", .startedBeforeReady, [])
+            return (.startedBeforeReady, [])
         case .pending:
             var result: [WaitFor] = []
             for position in Int(model.dependencyStart[op])..<Int(model.dependencyStart[op + 1]) {
@@ -135,17 +155,17 @@ extension SimulationRun {
                 }
                 result.append(WaitFor(target: target, reason: reason, location: location))
             }
-            return ("pending", nil, result)
+            return (nil, result)
         case .ready:
-            if queues[q].suspended { return ("ready on suspended queue \(queueName)", .suspendedQueue, []) }
-            if queues[q].width == 0 { return ("ready on \(queueName), which has width 0", .zeroWidthQueue, []) }
+            if queues[q].suspended { return (.suspendedQueue, []) }
+            if queues[q].width == 0 { return (.zeroWidthQueue, []) }
             if queues[q].used >= queues[q].width {
-                return ("ready, no free slot on \(queueName)", nil, [WaitFor(target: StuckGraph.Resource.slots(q).node(queueCount: model.queueCount), reason: .slot(queue: queueName), location: nil)])
+                return (nil, [WaitFor(target: StuckGraph.Resource.slots(q).node(queueCount: model.queueCount), reason: .slot(queue: model.queueName(q)), location: nil)])
             }
-            return ("ready, no free thread", nil, [WaitFor(target: StuckGraph.Resource.threads.node(queueCount: model.queueCount), reason: .thread, location: nil)])
+            return (nil, [WaitFor(target: StuckGraph.Resource.threads.node(queueCount: model.queueCount), reason: .thread, location: nil)])
         case .dispatched:
             let p = model.queuePool[q]
-            return ("dispatched, no free thread in the pool", nil, [WaitFor(target: StuckGraph.Resource.pool(p).node(queueCount: model.queueCount), reason: .thread, location: nil)])
+            return (nil, [WaitFor(target: StuckGraph.Resource.pool(p).node(queueCount: model.queueCount), reason: .thread, location: nil)])
         case .waiting:
             var result: [WaitFor] = []
             for position in Int(model.waitStart[op])..<Int(model.waitStart[op + 1]) {
@@ -162,11 +182,11 @@ extension SimulationRun {
                     target: StuckGraph.Resource.drain(target).node(queueCount: model.queueCount),
                     reason: .queueWait(queue: model.queueName(target)), location: model.graph.location(of: reference)))
             }
-            return (executing(op), nil, result)
+            return (nil, result)
         case .running:
-            return (executing(op) + ", never marks itself finished", .neverFinishes, [])
+            return (.neverFinishes, [])
         case .finished:
-            return ("finished", nil, [])
+            return (nil, [])
         }
     }
 

@@ -48,10 +48,13 @@ struct StuckGraph {
 
     /// Each node: an operation index, or a resource's (negative) node.
     private(set) var nodes: [Int] = []
-    /// Each node's edges, by target operation or resource node.
-    private(set) var edges: [[WaitFor]] = []
-    /// Each node's edges as local node numbers, parallel to `edges`.
-    private(set) var local: [[Int]] = []
+    /// The edges of every node whose edges are set, node after node: node `v`'s are at
+    /// `edgeStart[v]..<edgeStart[v + 1]`, by target operation or resource node in
+    /// `edgeList`, as local node numbers in `targets`. Flat, so that a million stuck
+    /// operations do not allocate two million small arrays.
+    private(set) var edgeStart: [Int32] = [0]
+    private var edgeList: [WaitFor] = []
+    private(set) var targets: [Int32] = []
     private var operationNode: [Int32]
     private var resourceNode: [Int: Int] = [:]
 
@@ -67,15 +70,26 @@ struct StuckGraph {
         let v = nodes.count
         if node >= 0 { operationNode[node] = Int32(v) } else { resourceNode[node] = v }
         nodes.append(node)
-        edges.append([])
-        local.append([])
         return v
     }
 
-    /// Sets the edges of local node `v`; their targets join the graph.
+    /// Sets the edges of local node `v`, the next node without edges (nodes get their edges
+    /// in order); their targets join the graph.
     mutating func setEdges(_ v: Int, _ list: [WaitFor]) {
-        edges[v] = list
-        local[v] = list.map { add($0.target) }
+        precondition(v == edgeStart.count - 1, "edges are set node after node")
+        edgeList.append(contentsOf: list)
+        for edge in list { targets.append(Int32(add(edge.target))) }
+        edgeStart.append(Int32(targets.count))
+    }
+
+    /// The targets of node `v`'s edges, as local node numbers.
+    func local(_ v: Int) -> ArraySlice<Int32> {
+        targets[Int(edgeStart[v])..<Int(edgeStart[v + 1])]
+    }
+
+    /// Edge `k` of node `v`.
+    func edge(_ v: Int, _ k: Int) -> WaitFor {
+        edgeList[Int(edgeStart[v]) + k]
     }
 
     /// For each member of a cycle (local numbers, in order), its edges inside the cycle, a
@@ -86,12 +100,13 @@ struct StuckGraph {
     func innerEdges(of members: [Int], in component: [Int], limit: Int) -> [(edges: [WaitFor], omitted: Int)] {
         let inside = Set(component)
         var holders: [Int: [Int]] = [:]
-        for r in component where nodes[r] < 0 { holders[r] = local[r].filter { inside.contains($0) } }
+        for r in component where nodes[r] < 0 { holders[r] = local(r).map(Int.init).filter { inside.contains($0) } }
         return members.map { v in
             var list: [WaitFor] = []
             var omitted = 0
-            for (k, t) in local[v].enumerated() where inside.contains(t) {
-                let edge = edges[v][k]
+            for (k, target) in local(v).enumerated() where inside.contains(Int(target)) {
+                let t = Int(target)
+                let edge = self.edge(v, k)
                 guard nodes[t] < 0 else { list.append(edge); continue }
                 let held = holders[t] ?? []
                 for h in held.prefix(limit) { list.append(WaitFor(target: nodes[h], reason: edge.reason, location: edge.location)) }
@@ -111,11 +126,26 @@ struct StuckGraph {
     /// - Complexity: O((*v* + *e*) log *e* + budget).
     func blocked(behind causes: [[Int]], budget: Int? = nil) -> (causes: [(blocked: [BlockedEntry], isPartial: Bool)], work: Int) {
         let count = nodes.count
-        var reverse = [[(source: Int32, edge: Int32)]](repeating: [], count: count)
-        var edgeCount = 0
+        let edgeCount = targets.count
+        // The reversed edges, flat: node t's waiters at reverse[reverseStart[t]..<reverseStart[t + 1]],
+        // in the order of (waiter, edge), as a list per node would have them.
+        precondition(edgeStart.count == count + 1, "every node's edges are set")
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for t in targets { starts[Int(t) + 1] += 1 }
+        for v in 0..<count { starts[v + 1] += starts[v] }
+        var fill = starts
+        var reversed = [(source: Int32, edge: Int32)](repeating: (0, 0), count: edgeCount)
         for v in 0..<count {
-            edgeCount += local[v].count
-            for (k, t) in local[v].enumerated() { reverse[t].append((Int32(v), Int32(k))) }
+            for k in 0..<Int(edgeStart[v + 1] - edgeStart[v]) {
+                let t = Int(targets[Int(edgeStart[v]) + k])
+                reversed[Int(fill[t])] = (Int32(v), Int32(k))
+                fill[t] += 1
+            }
+        }
+        let reverseStart = starts
+        let reverse = reversed
+        func waiters(of t: Int) -> ArraySlice<(source: Int32, edge: Int32)> {
+            reverse[Int(reverseStart[t])..<Int(reverseStart[t + 1])]
         }
         let allowed = budget ?? 2 * (count + edgeCount) + 100_000
         var remaining = allowed
@@ -136,18 +166,18 @@ struct StuckGraph {
                 // of every resource v holds that this search has not passed through yet.
                 sources.removeAll(keepingCapacity: true)
                 var merged = false
-                for entry in reverse[v] {
+                for entry in waiters(of: v) {
                     let source = Int(entry.source)
                     if nodes[source] >= 0 {
                         sources.append(entry)
                     } else if stamp[source] != c {
                         stamp[source] = c
-                        sources.append(contentsOf: reverse[source])
+                        sources.append(contentsOf: waiters(of: source))
                         merged = true
                     }
                 }
                 if merged { sources.sort { ($0.source, $0.edge) < ($1.source, $1.edge) } }
-                remaining -= sources.count + reverse[v].count
+                remaining -= sources.count + waiters(of: v).count
                 for entry in sources {
                     let source = Int(entry.source)
                     guard stamp[source] != c else { continue }
@@ -155,7 +185,7 @@ struct StuckGraph {
                     if partial && listed[source] { continue }
                     listed[source] = true
                     queue.append(source)
-                    blocked.append(BlockedEntry(operation: nodes[source], via: nodes[v], reason: edges[source][Int(entry.edge)].reason))
+                    blocked.append(BlockedEntry(operation: nodes[source], via: nodes[v], reason: edge(source, Int(entry.edge)).reason))
                 }
             }
             result.append((blocked, partial))

@@ -1,30 +1,52 @@
-/// The strongly connected components of a wait-for graph (Tarjan), iterative (no recursion whose depth the input controls).
+/// The strongly connected components of a wait-for graph (Tarjan), iterative (no recursion
+/// whose depth the input controls).
+///
+/// The graph is read and the components are kept as flat arrays: a graph of a million
+/// vertices, nearly all of them components of one, allocates a handful of arrays, not a
+/// million.
 struct WaitForComponents {
-    /// Each component's vertices; components in reverse topological order (sinks first).
-    private(set) var components: [[Int]] = []
+    /// The vertices of every component, one component after the other, components in
+    /// reverse topological order (sinks first).
+    private var members: [Int] = []
+    /// Where each component's vertices end in `members`.
+    private var ends: [Int] = []
 
+    /// How many components there are.
+    var count: Int { ends.count }
+
+    /// The vertices of component `k`.
+    func component(_ k: Int) -> ArraySlice<Int> {
+        members[(k == 0 ? 0 : ends[k - 1])..<ends[k]]
+    }
+
+    /// The components of the graph whose vertex `v` has the successors
+    /// `targets[start[v]..<start[v + 1]]`.
+    ///
     /// - Complexity: O(*v* + *e*).
-    init(successors: [[Int]]) {
-        let count = successors.count
-        var index = [Int](repeating: -1, count: count)
-        var low = [Int](repeating: 0, count: count)
+    init(start: [Int32], targets: [Int32]) {
+        let count = start.count - 1
+        guard count > 0 else { return }
+        var index = [Int32](repeating: -1, count: count)
+        var low = [Int32](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
-        var next = 0
+        var next: Int32 = 0
+        // The vertex being explored and the position of its next edge in `targets`.
         var frames: [(vertex: Int, edge: Int)] = []
+        members.reserveCapacity(count)
         for root in 0..<count where index[root] < 0 {
-            frames.append((root, 0))
+            frames.append((root, Int(start[root])))
             index[root] = next; low[root] = next; next += 1
             stack.append(root); onStack[root] = true
             while let frame = frames.last {
                 let v = frame.vertex
-                if frame.edge < successors[v].count {
+                if frame.edge < Int(start[v + 1]) {
                     frames[frames.count - 1].edge += 1
-                    let w = successors[v][frame.edge]
+                    let w = Int(targets[frame.edge])
                     if index[w] < 0 {
                         index[w] = next; low[w] = next; next += 1
                         stack.append(w); onStack[w] = true
-                        frames.append((w, 0))
+                        frames.append((w, Int(start[w])))
                     } else if onStack[w] {
                         low[v] = min(low[v], index[w])
                     }
@@ -33,15 +55,26 @@ struct WaitForComponents {
                 frames.removeLast()
                 if let parent = frames.last { low[parent.vertex] = min(low[parent.vertex], low[v]) }
                 if low[v] == index[v] {
-                    var component: [Int] = []
                     while let w = stack.popLast() {
                         onStack[w] = false
-                        component.append(w)
+                        members.append(w)
                         if w == v { break }
                     }
-                    components.append(component)
+                    ends.append(members.count)
                 }
             }
         }
+    }
+
+    /// The components of the graph whose vertex `v` has the successors `successors[v]`.
+    ///
+    /// - Complexity: O(*v* + *e*).
+    init(successors: [[Int]]) {
+        var start = [Int32](repeating: 0, count: successors.count + 1)
+        for (v, list) in successors.enumerated() { start[v + 1] = start[v] + Int32(list.count) }
+        var targets: [Int32] = []
+        targets.reserveCapacity(Int(start[successors.count]))
+        for list in successors { for w in list { targets.append(Int32(w)) } }
+        self.init(start: start, targets: targets)
     }
 }

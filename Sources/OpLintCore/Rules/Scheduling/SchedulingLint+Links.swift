@@ -6,16 +6,16 @@ extension SchedulingLint {
     /// first and last links and counts the ones in between.
     ///
     /// - Complexity: O(`linksShown`) phrases.
-    static func describe(_ links: [WaitGraph.Link], in analysis: GraphAnalysis) -> String {
-        guard links.count > linksShown else { return links.map { phrase($0, analysis) }.joined(separator: ", ") }
-        let head = links.prefix(linksShown - 2).map { phrase($0, analysis) }.joined(separator: ", ")
-        return "\(head), … \(links.count - linksShown + 1) more links …, \(phrase(links[links.count - 1], analysis))"
+    static func describe(_ links: [WaitGraph.Link], in analysis: GraphAnalysis, names: QuotedNames? = nil) -> String {
+        guard links.count > linksShown else { return links.map { phrase($0, analysis, names) }.joined(separator: ", ") }
+        let head = links.prefix(linksShown - 2).map { phrase($0, analysis, names) }.joined(separator: ", ")
+        return "\(head), … \(links.count - linksShown + 1) more links …, \(phrase(links[links.count - 1], analysis, names))"
     }
 
     /// Related locations: where each link is made; a long chain keeps its first and last
     /// `relatedShown` / 2 links.
-    static func related(_ links: [WaitGraph.Link], in analysis: GraphAnalysis) -> [Finding.Related] {
-        shown(links).map { Finding.Related(location(of: $0, analysis), phrase($0, analysis)) }
+    static func related(_ links: [WaitGraph.Link], in analysis: GraphAnalysis, names: QuotedNames? = nil) -> [Finding.Related] {
+        shown(links).map { Finding.Related(location(of: $0, analysis), phrase($0, analysis, names)) }
     }
 
     /// The links of a chain a finding lists: all, or the first and last `relatedShown` / 2.
@@ -26,20 +26,20 @@ extension SchedulingLint {
     /// Links of a chain given as related locations before the middle is left out.
     static let relatedShown = 24
 
-    private static func phrase(_ link: WaitGraph.Link, _ analysis: GraphAnalysis) -> String {
-        let waiter = quoted(analysis.name(link.waiter))
-        let target = quoted(analysis.name(link.target))
+    private static func phrase(_ link: WaitGraph.Link, _ analysis: GraphAnalysis, _ names: QuotedNames?) -> String {
+        let waiter = quotedName(link.waiter, analysis, names)
+        let target = quotedName(link.target, analysis, names)
         switch link.step {
         case .wait:
-            return "\(waiter) waits for \(target)"
+            return written("\(waiter) waits for \(target)")
         case .queueWait(let w):
             let queue = analysis.graph.queues[Int(analysis.index.queueWaits[w].queue)].name
-            return "\(waiter) waits for all operations of \(quoted(queue)), \(target) among them"
+            return written("\(waiter) waits for all operations of \(quoted(queue)), \(target) among them")
         case .dependency(let edge):
             if case .exclusivity(let category) = analysis.index.origin(ofEdge: edge) {
-                return "\(waiter) comes after \(target) in exclusivity category \(quoted(category))"
+                return written("\(waiter) comes after \(target) in exclusivity category \(quoted(category))")
             }
-            return "\(waiter) depends on \(target)"
+            return written("\(waiter) depends on \(target)")
         }
     }
 

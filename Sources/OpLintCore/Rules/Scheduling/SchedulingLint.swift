@@ -6,7 +6,18 @@ enum SchedulingLint {
 
     /// A name in curly quotes, with control characters escaped so a message stays on one line.
     static func quoted(_ name: String) -> String {
-        if !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "“" + name + "”" }
+        var bytes = name
+        let plain: String? = bytes.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+            // “ and ” around the bytes, in one string (a small one, without allocating, for short names).
+            return String(unsafeUninitializedCapacity: utf8.count + 6) { text in
+                text[0] = 0xE2; text[1] = 0x80; text[2] = 0x9C
+                _ = UnsafeMutableBufferPointer(rebasing: text[3...]).initialize(from: utf8)
+                text[utf8.count + 3] = 0xE2; text[utf8.count + 4] = 0x80; text[utf8.count + 5] = 0x9D
+                return utf8.count + 6
+            }
+        }
+        if let plain { return plain }
         var text = "“"
         for scalar in name.unicodeScalars {
             switch scalar {
@@ -22,6 +33,33 @@ enum SchedulingLint {
             }
         }
         return text + "”"
+    }
+
+    /// Operation names quoted once each: a rule that writes many findings names each operation
+    /// in several of them, several times in each (message, related places, fix). One per rule
+    /// run, used by one thread.
+    final class QuotedNames {
+        private let analysis: GraphAnalysis
+        /// By operation index, made on first use (an array of 16 bytes per operation).
+        private var made: [String?] = []
+
+        init(_ analysis: GraphAnalysis) {
+            self.analysis = analysis
+        }
+
+        /// `quoted(analysis.name(operation))`.
+        func callAsFunction(_ operation: Int) -> String {
+            if made.isEmpty { made = [String?](repeating: nil, count: analysis.graph.operations.count) }
+            if let name = made[operation] { return name }
+            let name = SchedulingLint.quoted(analysis.name(operation))
+            made[operation] = name
+            return name
+        }
+    }
+
+    /// `quoted(analysis.name(operation))`, from `names` when given.
+    static func quotedName(_ operation: Int, _ analysis: GraphAnalysis, _ names: QuotedNames?) -> String {
+        names?(operation) ?? quoted(analysis.name(operation))
     }
 
     /// `“a”`, `“a” and “b”`, `“a”, “b”, “c” and 2 more`.
@@ -89,8 +127,8 @@ enum SchedulingLint {
     }
 
     /// A related location: where operation `operation` is created.
-    static func created(_ operation: Int, in analysis: GraphAnalysis) -> Finding.Related {
-        Finding.Related(analysis.location(ofOperation: operation), "\(quoted(analysis.name(operation))) is created here")
+    static func created(_ operation: Int, in analysis: GraphAnalysis, names: QuotedNames? = nil) -> Finding.Related {
+        Finding.Related(analysis.location(ofOperation: operation), written("\(quotedName(operation, analysis, names)) is created here"))
     }
 
     /// A related location: where queue `queue` is created.

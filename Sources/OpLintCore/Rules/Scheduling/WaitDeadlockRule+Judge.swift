@@ -25,6 +25,7 @@ extension WaitDeadlockRule {
         private let queuedOn: [Int32]
         private var search: WaitGraph.Search
         private var dependencySearch: WaitGraph.Search
+        private let names: SchedulingLint.QuotedNames
         /// Nodes the searches may still visit.
         private var budget = WaitDeadlockRule.searchBudget
         /// Waits not judged because the budget ran out.
@@ -46,11 +47,12 @@ extension WaitDeadlockRule {
             }
             search = WaitGraph.Search(graph)
             dependencySearch = WaitGraph.Search(graph)
+            names = SchedulingLint.QuotedNames(analysis)
         }
 
         private var q: (String) -> String { SchedulingLint.quoted }
 
-        private func name(_ operation: Int) -> String { SchedulingLint.quoted(analysis.name(operation)) }
+        private func name(_ operation: Int) -> String { names(operation) }
 
         /// The serial queue `operation` holds a slot of while it runs, if any.
         private func serialQueue(of operation: Int) -> Int? {
@@ -99,9 +101,10 @@ extension WaitDeadlockRule {
             let target = Int(wait.target)
             guard operations.start(at: waiter) != .never else { return .harmless }
             let analysis = self.analysis
+            let names = self.names
             let waitSite = { Finding.Related(
                 SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis),
-                "\(SchedulingLint.quoted(analysis.name(waiter))) waits for \(SchedulingLint.quoted(analysis.name(target))) here") }
+                SchedulingLint.written("\(names(waiter)) waits for \(names(target)) here")) }
             if waiter == target {
                 if cancellation.mayCancel(waiter) {
                     return .doubtful(waiter: waiter, blocker: nil, phrase: "\(name(waiter)) waits for itself, so it never finishes unless \(cancelPhrase(waiter)) comes before it starts")
@@ -123,7 +126,7 @@ extension WaitDeadlockRule {
                     return .deadlock(rule.finding(
                         "\(name(waiter)) waits for \(name(target)), which cannot finish before \(name(waiter)) does\(chain)",
                         at: analysis.location(ofOperation: waiter),
-                        related: [waitSite()] + SchedulingLint.related(links, in: analysis) + [SchedulingLint.created(target, in: analysis)],
+                        related: [waitSite()] + SchedulingLint.related(links, in: analysis, names: names) + [SchedulingLint.created(target, in: analysis, names: names)],
                         fix: Finding.Fix("remove the wait for \(name(target)) from \(name(waiter)): \(name(target)) can only finish after \(name(waiter))"),
                         operations: unique(operations),
                         queues: queueNames(of: waiter)))
@@ -142,9 +145,10 @@ extension WaitDeadlockRule {
             guard operations.start(at: waiter) != .never else { return .harmless }
             let queueName = analysis.graph.queues[queue].name
             let analysis = self.analysis
+            let names = self.names
             let waitSite = { Finding.Related(
                 SchedulingLint.location(ofQueueWait: Int(wait.index), by: waiter, in: analysis),
-                "\(SchedulingLint.quoted(analysis.name(waiter))) waits for all operations of \(SchedulingLint.quoted(queueName)) here") }
+                "\(names(waiter)) waits for all operations of \(SchedulingLint.quoted(queueName)) here") }
             if isOn(queue, waiter) {
                 if cancellation.mayCancel(waiter) {
                     return .doubtful(waiter: waiter, blocker: nil, phrase: "\(name(waiter)) waits for all operations of its own queue \(q(queueName)), itself included, so it never finishes unless \(cancelPhrase(waiter)) comes before it starts")
@@ -167,13 +171,13 @@ extension WaitDeadlockRule {
                     let member = links.first?.target
                     let memberText = member.map { "\(name($0)) on it" } ?? "one of its operations"
                     let rest = Array(links.dropFirst())
-                    let restChain = rest.isEmpty ? "" : ": " + SchedulingLint.describe(rest, in: analysis)
+                    let restChain = rest.isEmpty ? "" : ": " + SchedulingLint.describe(rest, in: analysis, names: names)
                     var operations = [analysis.name(waiter)] + (member.map { [analysis.name($0)] } ?? [])
                     operations += SchedulingLint.shown(rest).map { analysis.name($0.target) }
                     return .deadlock(rule.finding(
                         "\(name(waiter)) waits for all operations of \(SchedulingLint.describe(queue: queue, in: analysis)), but \(memberText) cannot finish before \(name(waiter)) does\(chain.isEmpty ? "" : restChain)",
                         at: analysis.location(ofOperation: waiter),
-                        related: [waitSite()] + SchedulingLint.related(rest, in: analysis) + (member.map { [SchedulingLint.created($0, in: analysis)] } ?? []),
+                        related: [waitSite()] + SchedulingLint.related(rest, in: analysis, names: names) + (member.map { [SchedulingLint.created($0, in: analysis, names: names)] } ?? []),
                         fix: Finding.Fix("remove the wait for \(q(queueName)) from \(name(waiter)): \(memberText) can only finish after \(name(waiter))"),
                         operations: unique(operations),
                         queues: [queueName]))
@@ -194,7 +198,7 @@ extension WaitDeadlockRule {
             let (found, _) = bounded(from: source, allow: { component[$0] == component[waiter] }, stop: { $0 == waiter })
             guard found != nil else { return ("", []) }
             let links = search.links(to: waiter, entry: entry)
-            return (": " + SchedulingLint.describe(entry == nil ? links : Array(links.dropFirst()), in: analysis), links)
+            return (": " + SchedulingLint.describe(entry == nil ? links : Array(links.dropFirst()), in: analysis, names: names), links)
         }
 
         private func cyclePhrase(_ waiter: Int) -> String {
@@ -217,10 +221,10 @@ extension WaitDeadlockRule {
             if certain {
                 if graph.isOperation(source) && startsLater(source) {
                     return .deadlock(rule.finding(
-                        "\(name(waiter)) on \(queueText) waits for \(name(source)), which the queue starts after it: \(name(source)) cannot start while \(name(waiter)) holds the queue's only slot",
+                        SchedulingLint.written("\(name(waiter)) on \(queueText) waits for \(name(source)), which the queue starts after it: \(name(source)) cannot start while \(name(waiter)) holds the queue's only slot"),
                         at: analysis.location(ofOperation: waiter),
-                        related: [waitSite(), SchedulingLint.created(source, in: analysis)],
-                        fix: Finding.Fix("make \(name(waiter)) depend on \(name(source)) instead of waiting for it, or add \(name(source)) to another queue"),
+                        related: [waitSite(), SchedulingLint.created(source, in: analysis, names: names)],
+                        fix: Finding.Fix(SchedulingLint.written("make \(name(waiter)) depend on \(name(source)) instead of waiting for it, or add \(name(source)) to another queue")),
                         operations: [analysis.name(waiter), analysis.name(source)],
                         queues: [analysis.graph.queues[serial].name]))
                 }
@@ -234,12 +238,12 @@ extension WaitDeadlockRule {
                         var operations = [analysis.name(waiter)] + (targetName.map { [$0] } ?? [])
                         operations += SchedulingLint.shown(links).map { analysis.name($0.target) }
                         if !graph.isOperation(source) || source != blocker { operations.append(analysis.name(blocker)) }
-                        let chain = links.isEmpty ? "" : ": " + SchedulingLint.describe(links, in: analysis)
+                        let chain = links.isEmpty ? "" : ": " + SchedulingLint.describe(links, in: analysis, names: names)
                         return .deadlock(rule.finding(
-                            "\(name(waiter)) on \(queueText) waits for \(waitedFor), which cannot finish before \(blockerName), which the queue starts after \(name(waiter))\(chain)",
+                            SchedulingLint.written("\(name(waiter)) on \(queueText) waits for \(waitedFor), which cannot finish before \(blockerName), which the queue starts after \(name(waiter))\(chain)"),
                             at: analysis.location(ofOperation: waiter),
-                            related: [waitSite()] + SchedulingLint.related(links, in: analysis) + [SchedulingLint.created(blocker, in: analysis)],
-                            fix: Finding.Fix("make \(name(waiter)) depend on what it waits for instead of waiting, or add \(blockerName) to another queue"),
+                            related: [waitSite()] + SchedulingLint.related(links, in: analysis, names: names) + [SchedulingLint.created(blocker, in: analysis, names: names)],
+                            fix: Finding.Fix(SchedulingLint.written("make \(name(waiter)) depend on what it waits for instead of waiting, or add \(blockerName) to another queue")),
                             operations: unique(operations),
                             queues: [analysis.graph.queues[serial].name]))
                     }

@@ -110,18 +110,16 @@ struct WaitGraph {
         self.targets = targets
         self.steps = steps
 
-        let components = WaitForComponents(successors: (0..<nodes).map { node in
-            (Int(degree[node])..<Int(degree[node + 1])).map { Int(targets[$0]) }
-        })
+        let components = WaitForComponents(start: degree, targets: targets)
         var component = [Int32](repeating: -1, count: nodes)
-        var cancellable = [Bool](repeating: false, count: components.components.count)
-        for (c, list) in components.components.enumerated() {
-            for node in list {
+        var cancellable = [Bool](repeating: false, count: components.count)
+        for c in 0..<components.count {
+            for node in components.component(c) {
                 component[node] = Int32(c)
                 if node < n && cancellation.mayCancel(node) { cancellable[c] = true }
             }
         }
-        var released = [Bool](repeating: true, count: components.components.count)
+        var released = [Bool](repeating: true, count: components.count)
         for op in 0..<n where cancellation.mayCancel(op) {
             let c = Int(component[op])
             let pending = index.dependencies(of: op).contains { component[Int($0)] == component[op] }
