@@ -37,7 +37,16 @@ extension Schedule {
         out.append(",\n  \"platform\": ")
         out.append(jsonString: platform.rawValue)
         out.append(",\n  \"queues\": ")
-        out.append(nested: queuesJSON())
+        if queues.isEmpty {
+            out.append("[]")
+        } else {
+            out.append("[\n")
+            for (k, queue) in queues.enumerated() {
+                out.append(queue: queue, last: k == queues.count - 1)
+                try out.flush(ifAtLeast: chunkSize, to: write)
+            }
+            out.append("  ]")
+        }
         out.append(",\n  \"schedule\": ")
         if entries.isEmpty {
             out.append("[]")
@@ -103,35 +112,67 @@ extension ScheduleWriter {
 
     /// A time rounded to three decimals as `ScheduleFormatting.json` and `JSONValue` print it.
     mutating func append(jsonTime value: Double?) {
+        append(jsonDecimal: value, digits: 3)
+    }
+
+    /// `value` rounded to `digits` decimals (at most 6), as `JSONValue` prints the rounded
+    /// double: an integer without a point, else the decimals without trailing zeros.
+    mutating func append(jsonDecimal value: Double?, digits: Int) {
         guard let value, value.isFinite else {
             append("null")
             return
         }
-        let rounded = (value * 1000).rounded() / 1000
+        var power = 1
+        for _ in 0..<digits { power *= 10 }
+        let scale = Double(power)
+        let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 {
             append(integer: Int(Int64(rounded)))
             return
         }
-        // Below 1e9 the double nearest to k/1000 prints as k/1000 with "%.6f".
+        // Below 1e9 the double nearest to k/10^digits prints as k/10^digits with "%.6f".
         guard abs(rounded) < 1e9 else {
             append(JSONValue.format(rounded))
             return
         }
-        var thousandths = Int((rounded * 1000).rounded())
-        if thousandths < 0 {
+        var units = Int((rounded * scale).rounded())
+        if units < 0 {
             append(byte: 0x2D)
-            thousandths = -thousandths
+            units = -units
         }
-        append(integer: thousandths / 1000)
+        append(integer: units / power)
         append(byte: 0x2E)
-        var fraction = thousandths % 1000
-        var digits = 3
+        var fraction = units % power
+        var shown = digits
         while fraction % 10 == 0 {
             fraction /= 10
-            digits -= 1
+            shown -= 1
         }
-        if digits == 3 { append(byte: UInt8(0x30 + fraction / 100)) }
-        if digits >= 2 { append(byte: UInt8(0x30 + fraction / 10 % 10)) }
-        append(byte: UInt8(0x30 + fraction % 10))
+        var divisor = 1
+        for _ in 1..<shown { divisor *= 10 }
+        while divisor > 0 {
+            append(byte: UInt8(0x30 + fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// One queue of `Schedule.queuesJSON()` as it prints one level deep, `last` without the
+    /// comma: half a million serial queues are written row by row, never a tree of `JSONValue`s.
+    mutating func append(queue: Schedule.QueueStatistics, last: Bool) {
+        append("    {\n      \"busyTime\": ")
+        append(jsonTime: queue.busyTime)
+        append(",\n      \"longestWait\": ")
+        append(jsonTime: queue.longestWait)
+        append(",\n      \"longestWaitOperation\": ")
+        if let operation = queue.longestWaitOperation { append(jsonString: operation) } else { append("null") }
+        append(",\n      \"name\": ")
+        append(jsonString: queue.name)
+        append(",\n      \"peakConcurrency\": ")
+        append(integer: queue.peakConcurrency)
+        append(",\n      \"utilisation\": ")
+        append(jsonDecimal: queue.utilisation, digits: 4)
+        append(",\n      \"width\": ")
+        if let width = queue.width { append(integer: width) } else { append("null") }
+        append(last ? "\n    }\n" : "\n    },\n")
     }
 }
