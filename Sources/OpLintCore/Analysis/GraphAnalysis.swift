@@ -17,11 +17,18 @@ public final class GraphAnalysis: @unchecked Sendable {
     /// The strongly connected components of the dependency graph.
     public var components: StronglyConnectedComponents { computedComponents.get { StronglyConnectedComponents(index) } }
 
+    /// From this many dependency cycles on, they are analysed, and reported, on two threads.
+    static let parallelCycles = 2_000
+
     /// Each dependency cycle (component of two or more operations), analysed on first use.
     public var cycles: [DependencyCycle] {
         computedCycles.get {
             let components = self.components
-            return components.cycles.map { DependencyCycle(members: $0, index: index, components: components) }
+            let cycles = components.cycles
+            // Thousands of small cycles: each is independent work, half of it for another core.
+            return Parallel.map(cycles.count, threshold: Self.parallelCycles) { k in
+                DependencyCycle(members: cycles[k], index: index, components: components)
+            }
         }
     }
 

@@ -47,6 +47,20 @@ public enum Parallel {
         }
     }
 
+    /// `(0..<count).map(transform)`, its second half computed on another thread when there
+    /// are at least `threshold` items; the same array either way.
+    ///
+    /// `transform` must only read shared state (or compute it under a lock, as `Computed` does).
+    static func map<T>(_ count: Int, threshold: Int, _ transform: (_ index: Int) -> T) -> [T] {
+        guard count >= max(2, threshold), cores > 1 else { return (0..<count).map(transform) }
+        let middle = count / 2
+        var first: [T] = []
+        var second: [T] = []
+        both({ first = (0..<middle).map(transform) }, { second = (middle..<count).map(transform) })
+        first.append(contentsOf: second)
+        return first
+    }
+
     /// How many cores the machine has online (at least one).
     public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }

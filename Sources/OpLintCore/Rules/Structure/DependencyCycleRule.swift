@@ -69,9 +69,10 @@ public struct DependencyCycleRule: Rule {
         // What every cycle asks of the analysis, fetched once: each fetch takes a lock.
         let cancellation = analysis.cancellation
         let blocking = analysis.blocking
-        return analysis.cycles.enumerated().map { number, cycle in
-            var finding = finding(for: cycle, number: number, analysis, cancellation, blocking)
-            SchedulingLint.judgeCancellation(of: &finding, members: cycle.members, analysis, cancellation)
+        let cycles = analysis.cycles
+        return Parallel.map(cycles.count, threshold: GraphAnalysis.parallelCycles) { number in
+            var finding = finding(for: cycles[number], number: number, analysis, cancellation, blocking)
+            SchedulingLint.judgeCancellation(of: &finding, members: cycles[number].members, analysis, cancellation)
             return finding
         }
     }
