@@ -43,16 +43,8 @@ public final class OutputChannel: @unchecked Sendable {
         case .buffer:
             buffered.append(contentsOf: buffer)
         case .descriptor(let fd):
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
+            // A write that fails (a closed pipe, a full disk) ends this output; it is not reported here.
+            _ = OutputFile.writeAll(buffer, to: fd)
         }
     }
 

@@ -71,7 +71,7 @@ enum OutputFile {
     }
 
     /// Writes `bytes` completely, at most `chunk` bytes per call; the `errno` of a failure, or 0.
-    private static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+    static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
         guard let base = buffer.baseAddress else { return 0 }
         var offset = 0
         while offset < buffer.count {

@@ -127,32 +127,19 @@ struct StuckGraph {
     func blocked(behind causes: [[Int]], budget: Int? = nil) -> (causes: [(blocked: [BlockedEntry], isPartial: Bool)], work: Int) {
         let count = nodes.count
         let edgeCount = targets.count
-        // The reversed edges, flat: node t's waiters at reverse[reverseStart[t]..<reverseStart[t + 1]],
-        // in the order of (waiter, edge), as a list per node would have them.
         precondition(edgeStart.count == count + 1, "every node's edges are set")
-        var starts = [Int32](repeating: 0, count: count + 1)
-        for t in targets { starts[Int(t) + 1] += 1 }
-        for v in 0..<count { starts[v + 1] += starts[v] }
-        var fill = starts
-        var reversed = [(source: Int32, edge: Int32)](repeating: (0, 0), count: edgeCount)
-        for v in 0..<count {
-            for k in 0..<Int(edgeStart[v + 1] - edgeStart[v]) {
-                let t = Int(targets[Int(edgeStart[v]) + k])
-                reversed[Int(fill[t])] = (Int32(v), Int32(k))
-                fill[t] += 1
-            }
-        }
-        let reverseStart = starts
-        let reverse = reversed
-        func waiters(of t: Int) -> ArraySlice<(source: Int32, edge: Int32)> {
-            reverse[Int(reverseStart[t])..<Int(reverseStart[t + 1])]
-        }
+        // Each node's waiters as positions of their edges, in increasing position: in the
+        // order of (waiter, edge), as the waiters' own edge lists have them.
+        let waiters = IndexGroups(count: edgeCount, keyCount: count) { targets[$0] }
+        var owner = [Int32](repeating: 0, count: edgeCount)
+        for v in 0..<count { for e in Int(edgeStart[v])..<Int(edgeStart[v + 1]) { owner[e] = Int32(v) } }
         let allowed = budget ?? 2 * (count + edgeCount) + 100_000
         var remaining = allowed
         var stamp = [Int](repeating: -1, count: count)
         var listed = [Bool](repeating: false, count: count)
         var result: [(blocked: [BlockedEntry], isPartial: Bool)] = []
-        var sources: [(source: Int32, edge: Int32)] = []
+        // The edges (positions) of the waiters found at one node.
+        var sources: [Int32] = []
         for (c, members) in causes.enumerated() {
             let partial = remaining <= 0
             var queue = members
@@ -166,26 +153,26 @@ struct StuckGraph {
                 // of every resource v holds that this search has not passed through yet.
                 sources.removeAll(keepingCapacity: true)
                 var merged = false
-                for entry in waiters(of: v) {
-                    let source = Int(entry.source)
+                for edge in waiters[v] {
+                    let source = Int(owner[Int(edge)])
                     if nodes[source] >= 0 {
-                        sources.append(entry)
+                        sources.append(edge)
                     } else if stamp[source] != c {
                         stamp[source] = c
-                        sources.append(contentsOf: waiters(of: source))
+                        sources.append(contentsOf: waiters[source])
                         merged = true
                     }
                 }
-                if merged { sources.sort { ($0.source, $0.edge) < ($1.source, $1.edge) } }
-                remaining -= sources.count + waiters(of: v).count
-                for entry in sources {
-                    let source = Int(entry.source)
+                if merged { sources.sort() }
+                remaining -= sources.count + waiters[v].count
+                for edge in sources {
+                    let source = Int(owner[Int(edge)])
                     guard stamp[source] != c else { continue }
                     stamp[source] = c
                     if partial && listed[source] { continue }
                     listed[source] = true
                     queue.append(source)
-                    blocked.append(BlockedEntry(operation: nodes[source], via: nodes[v], reason: edge(source, Int(entry.edge)).reason))
+                    blocked.append(BlockedEntry(operation: nodes[source], via: nodes[v], reason: edgeList[Int(edge)].reason))
                 }
             }
             result.append((blocked, partial))

@@ -66,15 +66,4 @@ struct WaitForComponents {
         }
     }
 
-    /// The components of the graph whose vertex `v` has the successors `successors[v]`.
-    ///
-    /// - Complexity: O(*v* + *e*).
-    init(successors: [[Int]]) {
-        var start = [Int32](repeating: 0, count: successors.count + 1)
-        for (v, list) in successors.enumerated() { start[v + 1] = start[v] + Int32(list.count) }
-        var targets: [Int32] = []
-        targets.reserveCapacity(Int(start[successors.count]))
-        for list in successors { for w in list { targets.append(Int32(w)) } }
-        self.init(start: start, targets: targets)
-    }
 }
