@@ -126,8 +126,7 @@ struct NameTable: Sendable {
 
     /// The index of the operation called `name`, or nil.
     func find(_ name: String, in names: OperationNames) -> Int32? {
-        var name = name
-        return name.withUTF8 { find($0, hash: Self.hash(bytes: $0), in: names) }
+        name.withUTF8Bytes { find($0, hash: Self.hash(bytes: $0), in: names) }
     }
 
     /// A 64-bit hash of the UTF-8 bytes, eight at a time.

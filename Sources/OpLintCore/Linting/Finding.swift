@@ -36,20 +36,48 @@ public struct Finding: Sendable, Equatable {
 
     public var rule: RuleID
     public var severity: Severity
-    /// One line naming the operations and queues involved.
-    public var message: String
-    /// The primary location.
-    public var location: SourceLocation
-    public var related: [Related]
-    /// Further lines shown under the finding (`3 operations never start: …`).
-    public var notes: [String]
-    public var fix: Fix?
-    /// The operations involved, in the order the message names them.
-    public var operations: [String]
-    /// The queues involved.
-    public var queues: [String]
     /// True when an inline or JSON `disable` suppressed it; still reported in SARIF.
     public var isSuppressed: Bool
+    /// Everything else, shared by the copies of a finding and never changed in place: copying a
+    /// finding (sorting, gathering the rules' findings, lending one to a report) retains one
+    /// object instead of each of its strings and arrays, and reports written side by side on
+    /// several threads do not contend for the counts of the strings that every finding shares
+    /// (its file, the empty lists). A change makes a new one (rare: a rule adding a note).
+    private var content: Content
+
+    /// One line naming the operations and queues involved.
+    public var message: String {
+        get { content.details.message }
+        set { change { $0.message = newValue } }
+    }
+    /// The primary location.
+    public var location: SourceLocation {
+        get { content.details.location }
+        set { change { $0.location = newValue } }
+    }
+    public var related: [Related] {
+        get { content.details.related }
+        set { change { $0.related = newValue } }
+    }
+    /// Further lines shown under the finding (`3 operations never start: …`).
+    public var notes: [String] {
+        get { content.details.notes }
+        set { change { $0.notes = newValue } }
+    }
+    public var fix: Fix? {
+        get { content.details.fix }
+        set { change { $0.fix = newValue } }
+    }
+    /// The operations involved, in the order the message names them.
+    public var operations: [String] {
+        get { content.details.operations }
+        set { change { $0.operations = newValue } }
+    }
+    /// The queues involved.
+    public var queues: [String] {
+        get { content.details.queues }
+        set { change { $0.queues = newValue } }
+    }
 
     public init(
         rule: RuleID,
@@ -64,14 +92,43 @@ public struct Finding: Sendable, Equatable {
     ) {
         self.rule = rule
         self.severity = severity
-        self.message = message
-        self.location = location
-        self.related = related
-        self.notes = notes
-        self.fix = fix
-        self.operations = operations
-        self.queues = queues
         self.isSuppressed = false
+        content = Content(Details(
+            message: message, location: location, related: related, notes: notes, fix: fix,
+            operations: operations, queues: queues
+        ))
+    }
+
+    public static func == (lhs: Finding, rhs: Finding) -> Bool {
+        lhs.rule == rhs.rule && lhs.severity == rhs.severity && lhs.isSuppressed == rhs.isSuppressed
+            && (lhs.content === rhs.content || lhs.content.details == rhs.content.details)
+    }
+
+    /// The fields a finding keeps in its shared content.
+    private struct Details: Sendable, Equatable {
+        var message: String
+        var location: SourceLocation
+        var related: [Related]
+        var notes: [String]
+        var fix: Fix?
+        var operations: [String]
+        var queues: [String]
+    }
+
+    /// Immutable, so a lent finding's fields are read where they are, without retaining them.
+    private final class Content: Sendable {
+        let details: Details
+
+        init(_ details: Details) {
+            self.details = details
+        }
+    }
+
+    /// Changes this finding's content alone: the other copies keep theirs.
+    private mutating func change(_ body: (inout Details) -> Void) {
+        var details = content.details
+        body(&details)
+        content = Content(details)
     }
 
     /// A location-independent identity: the rule, the first operations and the queues involved

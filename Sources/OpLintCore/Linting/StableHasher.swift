@@ -45,8 +45,7 @@ struct StableHasher {
 
     @inline(__always)
     private mutating func add(_ text: String, where keep: (UInt8) -> Bool) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             for byte in utf8 where keep(byte) { add(byte) }
         }
     }

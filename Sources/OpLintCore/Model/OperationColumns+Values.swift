@@ -3,8 +3,7 @@ extension OperationColumns {
     /// Appends `bytes` to `text`; returns where they start.
     @inline(__always) mutating func appendText(_ name: String) -> (start: UInt32, length: UInt32) {
         let start = UInt32(truncatingIfNeeded: text.count)
-        var name = name
-        name.withUTF8 { text.append(contentsOf: $0) }
+        name.withUTF8Bytes { text.append(contentsOf: $0) }
         return (start, UInt32(truncatingIfNeeded: text.count) - start)
     }
 
@@ -116,8 +115,7 @@ extension OperationColumns {
 
     /// Whether operation `i` is called `name`, without making a string.
     func hasName(_ i: Int, _ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
+        return name.withUTF8Bytes { bytes in
             guard bytes.count == Int(nameLength[i]) else { return false }
             return text.withUnsafeBufferPointer { text in
                 bytes.elementsEqual(text[Int(nameStart[i])..<Int(nameStart[i]) + bytes.count])

@@ -35,8 +35,12 @@ public enum ReportPath {
 /// compared byte for byte: two spellings of `é` are one String to `==` but two paths.
 struct DisplayPaths {
     private let baseDirectory: String?
-    private var last: (file: String, shown: String)?
-    private var lastURI: (file: String, uri: String)?
+    // The last file asked for and its answers, kept in place: copying a tuple of them out
+    // would retain strings that every finding shares, once per finding.
+    private var lastFile: String?
+    private var lastShown = ""
+    private var lastURIFile: String?
+    private var lastURI = ""
 
     init(_ context: ReportContext) {
         baseDirectory = context.baseDirectory
@@ -46,19 +50,19 @@ struct DisplayPaths {
     ///
     /// - Complexity: O(*n*) in the path's length.
     mutating func shown(_ file: String) -> String {
-        if let last, last.file.hasSameBytes(as: file) { return last.shown }
-        let shown = ReportPath.relative(file, to: baseDirectory)
-        last = (file, shown)
-        return shown
+        if lastFile?.hasSameBytes(as: file) == true { return lastShown }
+        lastShown = ReportPath.relative(file, to: baseDirectory)
+        lastFile = file
+        return lastShown
     }
 
     /// `ReportPath.uri(context.displayPath(file))`.
     ///
     /// - Complexity: as `shown`.
     mutating func uri(_ file: String) -> String {
-        if let lastURI, lastURI.file.hasSameBytes(as: file) { return lastURI.uri }
-        let uri = ReportPath.uri(shown(file))
-        lastURI = (file, uri)
-        return uri
+        if lastURIFile?.hasSameBytes(as: file) == true { return lastURI }
+        lastURI = ReportPath.uri(shown(file))
+        lastURIFile = file
+        return lastURI
     }
 }

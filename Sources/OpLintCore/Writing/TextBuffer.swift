@@ -88,8 +88,7 @@ extension TextBuffer where Self: ~Copyable {
         keeps: ((_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool)? = nil,
         escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
     ) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             guard let base = utf8.baseAddress else { return }
             var start = 0
             var i = 0
@@ -248,16 +247,30 @@ func hexDigit(_ value: UInt8) -> UInt8 {
 
 extension String {
     /// Whether the two strings are the same bytes. (`==` also takes two spellings of `é`,
-    /// precomposed and combining, as equal: they are one name but two paths.)
+    /// precomposed and combining, as equal: they are one name but two paths.) Two copies of
+    /// one string share their bytes and are known equal without reading them.
     ///
-    /// - Complexity: O(*n*) in the UTF-8 length.
+    /// - Complexity: O(1) for copies of one string, else O(*n*) in the UTF-8 length.
     func hasSameBytes(as other: String) -> Bool {
-        var a = self, b = other
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count, let left = x.baseAddress, let right = y.baseAddress else { return x.count == y.count }
+        withUTF8Bytes { x in
+            other.withUTF8Bytes { y in
+                guard x.count == y.count else { return false }
+                guard let left = x.baseAddress, let right = y.baseAddress, left != right else { return true }
                 return memcmp(left, right, x.count) == 0
             }
         }
+    }
+
+    /// Calls `body` with the string's UTF-8 bytes where they are, without copying the string
+    /// (`withUTF8` needs a mutable copy, which retains it: on a string that several report
+    /// threads share, every retain is a contended atomic). A string that is not stored as
+    /// UTF-8 is copied into UTF-8 first.
+    ///
+    /// - Complexity: O(1), or O(*n*) for a string not stored as contiguous UTF-8.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
     }
 }

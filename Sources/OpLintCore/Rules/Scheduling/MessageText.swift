@@ -32,8 +32,7 @@ struct MessageText: ExpressibleByStringInterpolation {
         }
 
         private mutating func append(_ piece: String) {
-            var piece = piece
-            piece.withUTF8 { bytes.append(contentsOf: $0) }
+            piece.withUTF8Bytes { bytes.append(contentsOf: $0) }
         }
     }
 }

@@ -6,8 +6,7 @@ enum SchedulingLint {
 
     /// A name in curly quotes, with control characters escaped so a message stays on one line.
     static func quoted(_ name: String) -> String {
-        var bytes = name
-        let plain: String? = bytes.withUTF8 { utf8 in
+        let plain: String? = name.withUTF8Bytes { utf8 in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
             // “ and ” around the bytes, in one string (a small one, without allocating, for short names).
             return String(unsafeUninitializedCapacity: utf8.count + 6) { text in
