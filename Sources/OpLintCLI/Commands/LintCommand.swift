@@ -133,6 +133,8 @@ extension LintCommand {
         var failures = [(any Error)?](repeating: nil, count: outputs.count)
         var durations = [Duration](repeating: .zero, count: outputs.count)
         let threads = result.findings.count >= Self.parallelReportThreshold ? Parallel.cores : 1
+        // The cores the reports do not use write long runs of one report's findings.
+        let findingThreads = max(1, threads / outputs.count)
         // The longest reports first: the last one to start is a short one.
         let order = outputs.indices.sorted { a, b in
             let (x, y) = (type(of: outputs[a].reporter).relativeCost, type(of: outputs[b].reporter).relativeCost)
@@ -145,7 +147,7 @@ extension LintCommand {
                 let k = order[position]
                 let start = clock.now
                 do {
-                    try writeReport(outputs[k], result, reportContext: reportContext, context: context)
+                    try writeReport(outputs[k], result, reportContext: reportContext, threads: findingThreads, context: context)
                 } catch {
                     failures[k] = error
                 }
@@ -158,12 +160,15 @@ extension LintCommand {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    private func writeReport(_ output: (reporter: any FindingReporter, file: String?), _ result: LintResult, reportContext: ReportContext, context: CommandContext) throws {
+    private func writeReport(
+        _ output: (reporter: any FindingReporter, file: String?), _ result: LintResult, reportContext: ReportContext,
+        threads: Int, context: CommandContext
+    ) throws {
         var reportContext = reportContext
         if output.file != nil { reportContext.color = false }
         // The report is streamed in large chunks as it is written: never one string in memory.
         let produce = { (write: (UnsafeBufferPointer<UInt8>) throws -> Void) in
-            try output.reporter.stream(result, context: reportContext, chunkSize: OutputFile.chunk, to: write)
+            try output.reporter.stream(result, context: reportContext, chunkSize: OutputFile.chunk, threads: threads, to: write)
         }
         if let file = output.file {
             try OutputFile.stream(to: file, inputs: paths, produce)

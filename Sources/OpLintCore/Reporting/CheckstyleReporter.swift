@@ -16,9 +16,8 @@ public struct CheckstyleReporter: FindingReporter {
             out.append("  <file")
             out.append(xmlAttribute: "name", paths.shown(group.file))
             out.append(">\n")
-            for index in group.findings {
-                Self.writeError(findings[index], paths: &paths, to: &out)
-                try out.endFinding()
+            try out.writeItems(group.findings.count, state: { DisplayPaths(context) }) { item, paths, out in
+                Self.writeError(findings[group.findings[item]], paths: &paths, to: &out)
             }
             out.append("  </file>\n")
         }

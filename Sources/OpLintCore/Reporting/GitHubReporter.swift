@@ -10,10 +10,8 @@ public struct GitHubReporter: FindingReporter {
     public init() {}
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
-        var paths = DisplayPaths(context)
-        for finding in result.findings where !finding.isSuppressed {
+        try out.writeReported(result, state: { DisplayPaths(context) }) { finding, paths, out in
             Self.writeAnnotation(finding, paths: &paths, to: &out)
-            try out.endFinding()
         }
         out.append("oplint: ")
         out.append(MarkdownReporter.countsLine(result))

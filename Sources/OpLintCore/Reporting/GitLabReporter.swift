@@ -7,22 +7,26 @@ public struct GitLabReporter: FindingReporter {
     public init() {}
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
-        var paths = DisplayPaths(context)
+        let findings = result.findings
+        let reported = findings.indices.filter { !findings[$0].isSuppressed }
+        // GitLab compares reports by fingerprint, which must be unique within one report: a
+        // repeated one is hashed again with how many times it came before, in report order.
         var seen: [Fingerprint: Int] = [:]
-        out.openJSONArray()
-        for finding in result.findings where !finding.isSuppressed {
-            // GitLab compares reports by fingerprint, which must be unique within one report.
-            var fingerprint = finding.fingerprintDigest
+        let fingerprints = reported.map { index in
+            let fingerprint = findings[index].fingerprintDigest
             let occurrence = seen[fingerprint, default: 0]
             seen[fingerprint] = occurrence + 1
-            if occurrence > 0 {
-                var hasher = StableHasher()
-                hasher.combine(fingerprint.hex)
-                hasher.combine(String(occurrence))
-                fingerprint = hasher.digest
-            }
+            guard occurrence > 0 else { return fingerprint }
+            var hasher = StableHasher()
+            hasher.combine(fingerprint.hex)
+            hasher.combine(String(occurrence))
+            return hasher.digest
+        }
+        out.openJSONArray()
+        try out.writeItems(reported.count, state: { DisplayPaths(context) }) { item, paths, out in
+            let finding = findings[reported[item]]
+            let fingerprint = fingerprints[item]
             Self.writeIssue(finding, fingerprint: fingerprint, paths: &paths, to: &out)
-            try out.endFinding()
         }
         out.closeJSON()
         out.endJSONDocument()

@@ -13,10 +13,7 @@ public struct JSONReporter: FindingReporter {
         }
         out.jsonKey("findings")
         out.openJSONArray()
-        for finding in result.findings where !finding.isSuppressed {
-            Self.write(finding, to: &out)
-            try out.endFinding()
-        }
+        try out.writeReported(result, state: {}) { finding, _, out in Self.write(finding, to: &out) }
         out.closeJSON()
         let counts = result.counts
         out.jsonKey("summary")

@@ -28,7 +28,6 @@ public struct JUnitReporter: FindingReporter {
         out.append(xmlAttribute: "errors", 0)
         out.append(xmlAttribute: "skipped", suites.reduce(0) { $0 + $1.skipped })
         out.append(">\n")
-        var paths = DisplayPaths(context)
         for suite in suites {
             let id = suite.id
             out.append("  <testsuite")
@@ -45,9 +44,8 @@ public struct JUnitReporter: FindingReporter {
                 out.append(xmlAttribute: "classname", className)
                 out.append("/>\n")
             }
-            for index in suite.findings {
-                Self.writeTestCase(findings[index], className: className, paths: &paths, to: &out)
-                try out.endFinding()
+            try out.writeItems(suite.findings.count, state: { DisplayPaths(context) }) { item, paths, out in
+                Self.writeTestCase(findings[suite.findings[item]], className: className, paths: &paths, to: &out)
             }
             out.append("  </testsuite>\n")
         }

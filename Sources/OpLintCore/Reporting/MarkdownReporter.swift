@@ -7,7 +7,6 @@ public struct MarkdownReporter: FindingReporter {
     public init() {}
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
-        var paths = DisplayPaths(context)
         let counts = result.counts
         out.append("### oplint: ")
         out.append(Self.countsLine(result))
@@ -20,17 +19,16 @@ public struct MarkdownReporter: FindingReporter {
             guard count > 0 else { continue }
             out.append("\n#### \(Self.title(severity)) (\(count))\n\n")
             out.append("| Location | Rule | Message |\n|---|---|---|\n")
-            var detailed = false
-            for finding in result.findings where !finding.isSuppressed && finding.severity == severity {
-                Self.writeRow(finding, paths: &paths, to: &out)
-                detailed = detailed || Self.hasDetails(finding)
-                try out.endFinding()
+            let findings = result.findings
+            let rows = findings.indices.filter { !findings[$0].isSuppressed && findings[$0].severity == severity }
+            try out.writeItems(rows.count, state: { DisplayPaths(context) }) { item, paths, out in
+                Self.writeRow(findings[rows[item]], paths: &paths, to: &out)
             }
-            guard detailed else { continue }
+            let detailed = rows.filter { Self.hasDetails(findings[$0]) }
+            guard !detailed.isEmpty else { continue }
             out.append("\n<details><summary>Details</summary>\n\n")
-            for finding in result.findings where !finding.isSuppressed && finding.severity == severity && Self.hasDetails(finding) {
-                Self.writeDetails(finding, paths: &paths, to: &out)
-                try out.endFinding()
+            try out.writeItems(detailed.count, state: { DisplayPaths(context) }) { item, paths, out in
+                Self.writeDetails(findings[detailed[item]], paths: &paths, to: &out)
             }
             out.append("</details>\n")
         }

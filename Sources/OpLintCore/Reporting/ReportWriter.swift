@@ -14,6 +14,8 @@ public struct ReportWriter: TextBuffer, ~Copyable {
     private let sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     /// Where the JSON value being written stands (`ReportWriter+JSON`).
     var json = JSONNesting()
+    /// How many threads may write a long run of findings (`writeItems`).
+    var threads = 1
 
     init(chunkSize: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.chunkSize = max(1, chunkSize)
@@ -74,6 +76,16 @@ public struct ReportWriter: TextBuffer, ~Copyable {
         try handOver()
     }
 
+    /// Lends the bytes written and not yet handed over.
+    func withWritten(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes written and not yet handed over, keeping the memory.
+    mutating func removeAll() {
+        count = 0
+    }
+
     /// At the end of the report: hands over whatever is left.
     mutating func finish() throws {
         assert(json.depth == 0, "a JSON container was left open")
@@ -119,9 +131,17 @@ extension FindingReporter {
     /// must not keep the buffer, which is reused for the next chunk.
     ///
     /// - Complexity: O(size of the report).
-    public func stream(_ result: LintResult, context: ReportContext, chunkSize: Int, to write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    ///
+    /// With `threads` above one, long runs of findings are written on that many threads
+    /// (`ReportWriter.writeItems`), and `write` is called from any of them, one call at a time,
+    /// in order: the same bytes either way.
+    public func stream(
+        _ result: LintResult, context: ReportContext, chunkSize: Int, threads: Int = 1,
+        to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
         try withoutActuallyEscaping(write) { write in
             var out = ReportWriter(chunkSize: chunkSize, sink: write)
+            out.threads = max(1, threads)
             try self.write(result, context: context, to: &out)
             try out.finish()
         }

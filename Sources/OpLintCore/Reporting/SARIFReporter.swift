@@ -17,7 +17,6 @@ public struct SARIFReporter: FindingReporter {
         let rules = Self.rules(for: [result.findings, unchanged], described: context.rules)
         let ruleIndex = Dictionary(rules.enumerated().map { ($0.element.id.code, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let newState: String? = context.baselineUnchanged == nil ? nil : "new"
-        var paths = DisplayPaths(context)
         out.openJSONObject()
         out.jsonMember("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
         out.jsonKey("runs")
@@ -27,7 +26,9 @@ public struct SARIFReporter: FindingReporter {
         out.jsonKey("results")
         out.openJSONArray()
         let findings = result.findings
-        for (isUnchanged, index) in Self.reportOrder(findings, unchanged) {
+        let order = Self.reportOrder(findings, unchanged)
+        try out.writeItems(order.count, state: { DisplayPaths(context) }) { item, paths, out in
+            let (isUnchanged, index) = order[item]
             if isUnchanged {
                 Self.writeResult(unchanged[index], ruleIndex: ruleIndex[unchanged[index].rule.code] ?? 0,
                                  baselineState: "unchanged", paths: &paths, to: &out)
@@ -35,7 +36,6 @@ public struct SARIFReporter: FindingReporter {
                 Self.writeResult(findings[index], ruleIndex: ruleIndex[findings[index].rule.code] ?? 0,
                                  baselineState: newState, paths: &paths, to: &out)
             }
-            try out.endFinding()
         }
         out.closeJSON()
         out.jsonKey("tool")

@@ -8,10 +8,7 @@ public struct TextReporter: FindingReporter {
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         let style = TerminalStyle(enabled: context.color)
-        for finding in result.findings where !finding.isSuppressed {
-            Self.write(finding, style: style, to: &out)
-            try out.endFinding()
-        }
+        try out.writeReported(result, state: {}) { finding, _, out in Self.write(finding, style: style, to: &out) }
         out.append(summary(result, context: context))
         out.append(byte: 0x0A)
         if let coverage = result.coverage {
