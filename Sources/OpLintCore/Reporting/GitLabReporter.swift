@@ -35,9 +35,21 @@ public struct GitLabReporter: FindingReporter {
     /// One finding as a Code Quality issue, members in key order.
     static func writeIssue(_ finding: Finding, fingerprint: Fingerprint, paths: inout DisplayPaths, to out: inout ReportWriter) {
         out.openJSONObject()
-        out.jsonMember("categories", ["Bug Risk"])
+        out.jsonKey("categories")
+        out.openJSONArray()
+        out.jsonValue("Bug Risk")
+        out.closeJSON()
         out.jsonMember("check_name", finding.rule.name)
-        out.jsonMember("description", "\(finding.message) [\(finding.rule.code) \(finding.rule.name)]")
+        // `message [CODE name]`, written piece by piece into one string value.
+        out.jsonKey("description")
+        out.openJSONString()
+        out.append(jsonStringContent: finding.message)
+        out.append(" [")
+        out.append(jsonStringContent: finding.rule.code)
+        out.append(byte: 0x20)
+        out.append(jsonStringContent: finding.rule.name)
+        out.append(byte: 0x5D)
+        out.closeJSONString()
         out.jsonMember("fingerprint", fingerprint)
         out.jsonKey("location")
         out.openJSONObject()
