@@ -59,6 +59,23 @@ import OpLintShapes
         #expect(cycleText.contains("    … and 900 more (--format json lists them all)\n"))
     }
 
+    /// Scalar starts counted eight bytes at a time equal a byte-by-byte count, on random bytes
+    /// (continuation bytes, lead bytes, ASCII, invalid UTF-8) over every range of a buffer.
+    @Test func scalarStartsEqualCountingByteByByte() {
+        var random = SeededGenerator(seed: 19)
+        let choices: [UInt8] = [0x61, 0x0A, 0x80, 0xBF, 0xC3, 0xA9, 0xE6, 0xF0, 0x9F, 0xFF, 0x7F, 0x40]
+        let bytes = (0..<300).map { _ in choices.randomElement(using: &random) ?? 0 }
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0...bytes.count {
+                var naive = 0
+                for end in start...bytes.count {
+                    #expect(Document.scalarStarts(in: buffer, from: start, to: end) == naive, "\(start)..<\(end)")
+                    if end < bytes.count && bytes[end] & 0xC0 != 0x80 { naive += 1 }
+                }
+            }
+        }
+    }
+
     /// The column of every offset of a long line with multi-byte characters, against counting from its start.
     @Test func columnsOnVeryLongLinesMatchCountingScalars() {
         var random = SeededGenerator(seed: 3)
