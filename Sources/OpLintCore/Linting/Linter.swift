@@ -88,31 +88,19 @@ public struct LintResult: Sendable, Equatable {
     /// How many findings count: `reported.count` without the copy.
     ///
     /// - Complexity: O(*n*) for *n* findings.
-    public var reportedCount: Int {
-        findings.withUnsafeBufferPointer { findings in
-            var count = 0
-            for i in findings.indices where !findings[i].isSuppressed { count += 1 }
-            return count
-        }
-    }
+    public var reportedCount: Int { findings.reduce(0) { $0 + ($1.isSuppressed ? 0 : 1) } }
 
-    /// Calls `body` with each reported finding in report order, lent where it is stored:
-    /// copying a finding out of the array retains each of its strings, and reports written
-    /// side by side share those strings, so each retain would be a contended atomic.
+    /// The positions in `findings` of the findings that count, in report order.
     ///
-    /// - Complexity: O(*n*) for *n* findings, plus what `body` does.
-    public func forEachReported(_ body: (Finding) throws -> Void) rethrows {
-        // By index from the array this result holds, which cannot change while it is lent:
-        // through a pointer, or `for … in`, each finding would be copied before the call.
-        for i in findings.indices where !findings[i].isSuppressed { try body(findings[i]) }
-    }
+    /// - Complexity: O(*n*) for *n* findings.
+    public var reportedIndices: [Int] { findings.indices.filter { !findings[$0].isSuppressed } }
 
     /// How many reported findings have each severity.
     ///
     /// - Complexity: O(*n*) for *n* findings.
     public var counts: [Severity: Int] {
         var errors = 0, warnings = 0, notes = 0
-        forEachReported { finding in
+        for finding in findings where !finding.isSuppressed {
             switch finding.severity {
             case .error: errors += 1
             case .warning: warnings += 1
@@ -128,9 +116,9 @@ public struct LintResult: Sendable, Equatable {
     public var files: [String] {
         var files: Set<String> = []
         var previous: String?
-        forEachReported { finding in
-            // Findings of one file mostly share one string, compared by identity first, cheaply.
-            if previous?.hasSameBytes(as: finding.location.file) == true { return }
+        for finding in findings where !finding.isSuppressed {
+            // Findings of one file mostly share one string: compared by identity first, cheaply.
+            if let previous, previous == finding.location.file { continue }
             previous = finding.location.file
             files.insert(finding.location.file)
         }
@@ -139,9 +127,7 @@ public struct LintResult: Sendable, Equatable {
 
     /// Whether a finding at or above `level` was reported.
     public func hasFindings(atLeast level: Severity) -> Bool {
-        findings.withUnsafeBufferPointer { findings in
-            findings.indices.contains { !findings[$0].isSuppressed && findings[$0].severity >= level }
-        }
+        findings.contains { !$0.isSuppressed && $0.severity >= level }
     }
 }
 

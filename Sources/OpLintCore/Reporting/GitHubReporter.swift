@@ -51,18 +51,15 @@ public struct GitHubReporter: FindingReporter {
         escape: (String, inout ReportWriter) -> Void
     ) {
         escape(finding.message, &out)
-        // By index: `for related in` would copy each place, retaining its file name, which
-        // every place shares and several report threads read at once.
-        let related = finding.related
-        for i in related.indices {
+        for related in finding.related {
             out.append(lineBreak)
-            escape(paths.shown(related[i].location.file), &out)
+            escape(paths.shown(related.location.file), &out)
             out.append(byte: 0x3A)
-            out.append(integer: related[i].location.line)
+            out.append(integer: related.location.line)
             out.append(byte: 0x3A)
-            out.append(integer: related[i].location.column)
+            out.append(integer: related.location.column)
             out.append(": ")
-            escape(related[i].message, &out)
+            escape(related.message, &out)
         }
         for note in finding.notes {
             out.append(lineBreak)

@@ -8,7 +8,7 @@ public struct GitLabReporter: FindingReporter {
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         let findings = result.findings
-        let reported = findings.indices.filter { !findings[$0].isSuppressed }
+        let reported = result.reportedIndices
         // GitLab compares reports by fingerprint, which must be unique within one report: a
         // repeated one is hashed again with how many times it came before, in report order.
         var seen: [Fingerprint: Int] = [:]

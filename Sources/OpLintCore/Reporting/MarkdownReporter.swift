@@ -8,6 +8,8 @@ public struct MarkdownReporter: FindingReporter {
 
     public func write(_ result: LintResult, context: ReportContext, to out: inout ReportWriter) throws {
         let counts = result.counts
+        let findings = result.findings
+        let reported = result.reportedIndices
         out.append("### oplint: ")
         out.append(Self.countsLine(result))
         out.append(byte: 0x0A)
@@ -19,8 +21,7 @@ public struct MarkdownReporter: FindingReporter {
             guard count > 0 else { continue }
             out.append("\n#### \(Self.title(severity)) (\(count))\n\n")
             out.append("| Location | Rule | Message |\n|---|---|---|\n")
-            let findings = result.findings
-            let rows = findings.indices.filter { !findings[$0].isSuppressed && findings[$0].severity == severity }
+            let rows = reported.filter { findings[$0].severity == severity }
             try out.writeItems(rows.count, state: { DisplayPaths(context) }) { item, paths, out in
                 Self.writeRow(findings[rows[item]], paths: &paths, to: &out)
             }

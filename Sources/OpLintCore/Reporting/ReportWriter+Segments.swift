@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writing a long run of findings on several threads, with the bytes of one thread.
 ///
 /// The findings after the first are cut into segments of `segmentLength`. Each thread takes
@@ -83,10 +75,7 @@ extension ReportWriter {
         _ write: (_ finding: Finding, _ state: inout State, _ out: inout ReportWriter) -> Void
     ) throws {
         let findings = result.findings
-        guard findings.contains(where: \.isSuppressed) else {
-            return try writeItems(findings.count, state: makeState) { write(findings[$0], &$1, &$2) }
-        }
-        let reported = findings.indices.filter { !findings[$0].isSuppressed }
+        let reported = result.reportedIndices
         try writeItems(reported.count, state: makeState) { write(findings[reported[$0]], &$1, &$2) }
     }
 
@@ -103,59 +92,46 @@ private final class SegmentTurns: @unchecked Sendable {
     private let segments: Int
     private var taken = 0
     private var turn = 0
-    private(set) var failure: (any Error)?
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    private var firstFailure: (any Error)?
+    private let lock = Lock()
 
     init(segments: Int) {
         self.segments = segments
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        changed = .allocate(capacity: 1)
-        changed.initialize(to: pthread_cond_t())
-        pthread_cond_init(changed, nil)
     }
 
-    deinit {
-        pthread_cond_destroy(changed)
-        changed.deinitialize(count: 1)
-        changed.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    /// The error that ended the report, if handing a segment over failed.
+    var failure: (any Error)? { lock.withLock { firstFailure } }
 
     /// The next segment not yet taken; nil when all are, or after a failure.
     func take() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard failure == nil, taken < segments else { return nil }
-        taken += 1
-        return taken - 1
+        lock.withLock {
+            guard firstFailure == nil, taken < segments else { return nil }
+            taken += 1
+            return taken - 1
+        }
     }
 
     /// Waits until every segment before `k` is handed over; false after a failure.
     func waitForTurn(_ k: Int) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while turn != k && failure == nil { pthread_cond_wait(changed, mutex) }
-        return failure == nil
+        lock.withLock {
+            while turn != k && firstFailure == nil { lock.wait() }
+            return firstFailure == nil
+        }
     }
 
     /// Segment `k` is handed over: the next one's turn.
     func finishTurn(_ k: Int) {
-        pthread_mutex_lock(mutex)
-        turn = k + 1
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            turn = k + 1
+            lock.broadcast()
+        }
     }
 
     /// Handing a segment over failed: every thread stops, and the report ends with `error`.
     func fail(_ error: any Error) {
-        pthread_mutex_lock(mutex)
-        if failure == nil { failure = error }
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            if firstFailure == nil { firstFailure = error }
+            lock.broadcast()
+        }
     }
 }
