@@ -1,15 +1,52 @@
 import Testing
 @testable import OpLintCore
 
-/// The byte-built texts of the rules and the schedule writer against what `String` and
-/// `JSONValue` make of the same values.
+/// The byte-built texts of the rules and the schedule writer against what `String`
+/// interpolation, `joined` and `JSONValue` make of the same values.
 @Suite struct MessageTextTests {
     @Test(arguments: ["", "op1", "“quoted”", "日本語", "a\nb", "emoji 🧵", String(repeating: "long ", count: 40)])
     func messageTextEqualsStringInterpolation(name: String) {
         let other = "é" + name
-        #expect(SchedulingLint.written("\(name) waits for \(other) here") == "\(name) waits for \(other) here")
-        #expect(SchedulingLint.written("\(name)") == name)
-        #expect(SchedulingLint.written("no names") == "no names")
+        #expect(written("\(name) waits for \(other) here") == "\(name) waits for \(other) here")
+        #expect(written("\(name)") == name)
+        #expect(written("no names") == "no names")
+        let place = SourceLocation(file: "dir/\(name).json", line: 12, column: 345)
+        #expect(written("\(name) at \(place)") == "\(name) at \(place)")
+        #expect(place.description == "dir/\(name).json:12:345")
+    }
+
+    /// The first 128 bytes stay on the stack, the rest go to the heap: every length around the
+    /// boundary, reached by one piece or by many, gives the interpolated string.
+    @Test func textsOfEveryLengthAroundTheInlineBytes() {
+        for length in 0...300 {
+            let piece = String(repeating: "ab€", count: length / 5) + String(repeating: "x", count: length % 5)
+            #expect(written("\(piece)") == piece)
+            #expect(written("[\(piece)|\(length)|\(piece)]") == "[\(piece)|\(length)|\(piece)]")
+            var builder = MessageText.Builder()
+            for k in 0..<length {
+                builder.appendLiteral("→")
+                builder.append(integer: k - 7)
+            }
+            #expect(builder.text == (0..<length).map { "→\($0 - 7)" }.joined())
+        }
+        for number in [0, 1, -1, 9, 10, -10, 12_345, Int.max, Int.min] {
+            #expect(written("n=\(number);") == "n=\(number);")
+        }
+    }
+
+    /// `NameList.summary` as names joined by commas with `and N more`, as it was written before.
+    @Test func nameSummariesJoinTheFirstNamesAndCountTheRest() {
+        for count in [0, 1, 2, 4, 5, 6, 7, 40] {
+            let names = (0..<count).map { "op\($0)“\(String(repeating: "é", count: $0))”" }
+            for limit in [1, 3, 5, 50] {
+                let shown = names.prefix(limit).joined(separator: ", ")
+                let expected = count > limit ? "\(shown) and \(count - limit) more" : shown
+                #expect(NameList.summary(names, limit: limit) == expected)
+                #expect(NameList.summary(names.lazy.map { $0 }, limit: limit) == expected)
+            }
+        }
+        #expect(NameList.count(1, "operation") == "1 operation")
+        #expect(NameList.count(3, "operation") == "3 operations")
     }
 
     @Test func decimalsArePrintedAsJSONValuePrintsTheRoundedDouble() {

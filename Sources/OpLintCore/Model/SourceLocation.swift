@@ -11,7 +11,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// `file:line:column`, the form compilers print and editors link.
-    public var description: String { "\(file):\(line):\(column)" }
+    public var description: String { written("\(file):\(line):\(column)") }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

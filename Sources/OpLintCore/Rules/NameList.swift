@@ -1,16 +1,24 @@
 /// Names joined for a one-line message: `a, b, c and 7 more`.
 enum NameList {
     static func summary(_ names: some Collection<String>, limit: Int = 5) -> String {
-        let shown = names.prefix(limit)
-        var text = shown.joined(separator: ", ")
-        let rest = names.count - shown.count
-        if rest > 0 { text += " and \(rest) more" }
-        return text
+        let count = names.count
+        if count == 1, let only = names.first { return only }
+        var text = MessageText.Builder()
+        for (k, name) in names.prefix(limit).enumerated() {
+            if k > 0 { text.appendLiteral(", ") }
+            text.append(name)
+        }
+        if count > limit {
+            text.appendLiteral(" and ")
+            text.append(integer: count - limit)
+            text.appendLiteral(" more")
+        }
+        return text.text
     }
 
     /// `1 operation`, `3 operations`.
     static func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
+        written("\(n) \(noun)\(n == 1 ? "" : "s")")
     }
 
     /// The most steps a path shows; a longer one keeps its two ends around `… 7 more …`.
@@ -20,7 +28,7 @@ enum NameList {
     ///
     /// - Complexity: O(min(*steps*, `limit`)) names looked up.
     static func path(count: Int, limit: Int = pathLimit, name: (Int) -> String) -> String {
-        shortened(count: count, limit: limit, item: name, skipped: { "… \($0) more …" }).joined(separator: " → ")
+        shortened(count: count, limit: limit, item: name, skipped: { written("… \($0) more …") }).joined(separator: " → ")
     }
 
     /// The first `limit / 2` and last `limit / 2` of `count` items, with one item for the
@@ -41,9 +49,9 @@ extension GraphAnalysis {
         let dependency = name(Int(index.dependencyTargets[position]))
         switch index.origin(ofEdge: position) {
         case .dependency:
-            return "\(name(waiter)) waits for \(dependency)"
+            return written("\(name(waiter)) waits for \(dependency)")
         case .exclusivity(let category):
-            return "\(name(waiter)) waits for \(dependency) (implicit: exclusivity category \(category), S21)"
+            return written("\(name(waiter)) waits for \(dependency) (implicit: exclusivity category \(category), S21)")
         }
     }
 
@@ -56,13 +64,13 @@ extension GraphAnalysis {
     /// What a root cause is, in words, for messages.
     func describe(_ cause: BlockingAnalysis.Cause) -> String {
         switch cause {
-        case .cycle(let i): "the dependency cycle \(cyclePath(cycles[i]))"
-        case .selfDependency(let op): "\(name(op)), which waits for itself"
-        case .neverStarted(let op): "\(name(op)), which is never added to a queue nor started"
-        case .unknownQueue(let op): "\(name(op)), whose queue \(graph.operations.queueName(at: op) ?? "") is not declared"
-        case .zeroWidthQueue(let q): "queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0"
-        case .suspendedQueue(let q): "queue \(graph.queues[q].name), which is suspended and never resumed"
-        case .neverFinishes(let op): "\(name(op)), an asynchronous operation that never finishes"
+        case .cycle(let i): written("the dependency cycle \(cyclePath(cycles[i]))")
+        case .selfDependency(let op): written("\(name(op)), which waits for itself")
+        case .neverStarted(let op): written("\(name(op)), which is never added to a queue nor started")
+        case .unknownQueue(let op): written("\(name(op)), whose queue \(graph.operations.queueName(at: op) ?? "") is not declared")
+        case .zeroWidthQueue(let q): written("queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0")
+        case .suspendedQueue(let q): written("queue \(graph.queues[q].name), which is suspended and never resumed")
+        case .neverFinishes(let op): written("\(name(op)), an asynchronous operation that never finishes")
         }
     }
 
@@ -70,13 +78,13 @@ extension GraphAnalysis {
     func rootStatement(_ cause: BlockingAnalysis.Cause, operation: Int) -> String {
         let op = name(operation)
         switch cause {
-        case .cycle(let i): return "\(op) is on the dependency cycle \(cyclePath(cycles[i]))"
-        case .selfDependency: return "\(op) waits for itself"
-        case .neverStarted: return "\(op) is never added to a queue nor started"
-        case .unknownQueue: return "\(op) is added to queue \(graph.operations.queueName(at: operation) ?? ""), which is not declared"
-        case .zeroWidthQueue(let q): return "\(op) is on queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0"
-        case .suspendedQueue(let q): return "\(op) is on queue \(graph.queues[q].name), which is suspended and never resumed"
-        case .neverFinishes: return "\(op) is asynchronous and never finishes"
+        case .cycle(let i): return written("\(op) is on the dependency cycle \(cyclePath(cycles[i]))")
+        case .selfDependency: return written("\(op) waits for itself")
+        case .neverStarted: return written("\(op) is never added to a queue nor started")
+        case .unknownQueue: return written("\(op) is added to queue \(graph.operations.queueName(at: operation) ?? ""), which is not declared")
+        case .zeroWidthQueue(let q): return written("\(op) is on queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0")
+        case .suspendedQueue(let q): return written("\(op) is on queue \(graph.queues[q].name), which is suspended and never resumed")
+        case .neverFinishes: return written("\(op) is asynchronous and never finishes")
         }
     }
 }

@@ -194,16 +194,19 @@ public struct PriorityInversionRule: Rule {
         let q = SchedulingLint.quoted
         let waiterName = q(analysis.name(waiter))
         let targetName = q(analysis.name(target))
-        let related = [Finding.Related(site, "\(waiterName) \(verb) \(targetName) here"), SchedulingLint.created(target, in: analysis)]
+        // Made only for a finding: most pairs compared are not inversions.
+        func related() -> [Finding.Related] {
+            [Finding.Related(site, written("\(waiterName) \(verb) \(targetName) here")), SchedulingLint.created(target, in: analysis)]
+        }
         if !levels.qualityOfService.isEmpty {
             let high = levels.qualityOfService[waiter]
             let low = levels.qualityOfService[target]
             if high > low {
                 return finding(
-                    "\(waiterName) (effective QoS \(high.rawValue)) \(verb) \(targetName) (effective QoS \(low.rawValue)): the \(high.rawValue) work is held up by \(low.rawValue) work",
+                    written("\(waiterName) (effective QoS \(high.rawValue)) \(verb) \(targetName) (effective QoS \(low.rawValue)): the \(high.rawValue) work is held up by \(low.rawValue) work"),
                     at: analysis.location(ofOperation: waiter),
-                    related: related,
-                    fix: Finding.Fix("raise the qualityOfService of \(targetName) to \(high.rawValue), or do not make \(waiterName) wait for it"),
+                    related: related(),
+                    fix: Finding.Fix(written("raise the qualityOfService of \(targetName) to \(high.rawValue), or do not make \(waiterName) wait for it")),
                     operations: [analysis.name(waiter), analysis.name(target)],
                     queues: queueNames(waiter, target, analysis))
             }
@@ -214,10 +217,10 @@ public struct PriorityInversionRule: Rule {
         let high = operations.priority(at: waiter).level
         let low = operations.priority(at: target).level
         return finding(
-            "\(waiterName) (priority \(high.description)) \(verb) \(targetName) (priority \(low.description)) on the same queue \(q(analysis.graph.queues[queue].name)): the queue starts \(targetName) after its other ready operations",
+            written("\(waiterName) (priority \(high.description)) \(verb) \(targetName) (priority \(low.description)) on the same queue \(q(analysis.graph.queues[queue].name)): the queue starts \(targetName) after its other ready operations"),
             at: analysis.location(ofOperation: waiter),
-            related: related,
-            fix: Finding.Fix("raise the queuePriority of \(targetName) to \(high.description), or lower that of \(waiterName)"),
+            related: related(),
+            fix: Finding.Fix(written("raise the queuePriority of \(targetName) to \(high.description), or lower that of \(waiterName)")),
             operations: [analysis.name(waiter), analysis.name(target)],
             queues: [analysis.graph.queues[queue].name])
     }

@@ -104,7 +104,7 @@ extension WaitDeadlockRule {
             let names = self.names
             let waitSite = { Finding.Related(
                 SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis),
-                SchedulingLint.written("\(names(waiter)) waits for \(names(target)) here")) }
+                written("\(names(waiter)) waits for \(names(target)) here")) }
             if waiter == target {
                 if cancellation.mayCancel(waiter) {
                     return .doubtful(waiter: waiter, blocker: nil, phrase: "\(name(waiter)) waits for itself, so it never finishes unless \(cancelPhrase(waiter)) comes before it starts")
@@ -221,10 +221,10 @@ extension WaitDeadlockRule {
             if certain {
                 if graph.isOperation(source) && startsLater(source) {
                     return .deadlock(rule.finding(
-                        SchedulingLint.written("\(name(waiter)) on \(queueText) waits for \(name(source)), which the queue starts after it: \(name(source)) cannot start while \(name(waiter)) holds the queue's only slot"),
+                        written("\(name(waiter)) on \(queueText) waits for \(name(source)), which the queue starts after it: \(name(source)) cannot start while \(name(waiter)) holds the queue's only slot"),
                         at: analysis.location(ofOperation: waiter),
                         related: [waitSite(), SchedulingLint.created(source, in: analysis, names: names)],
-                        fix: Finding.Fix(SchedulingLint.written("make \(name(waiter)) depend on \(name(source)) instead of waiting for it, or add \(name(source)) to another queue")),
+                        fix: Finding.Fix(written("make \(name(waiter)) depend on \(name(source)) instead of waiting for it, or add \(name(source)) to another queue")),
                         operations: [analysis.name(waiter), analysis.name(source)],
                         queues: [analysis.graph.queues[serial].name]))
                 }
@@ -240,10 +240,10 @@ extension WaitDeadlockRule {
                         if !graph.isOperation(source) || source != blocker { operations.append(analysis.name(blocker)) }
                         let chain = links.isEmpty ? "" : ": " + SchedulingLint.describe(links, in: analysis, names: names)
                         return .deadlock(rule.finding(
-                            SchedulingLint.written("\(name(waiter)) on \(queueText) waits for \(waitedFor), which cannot finish before \(blockerName), which the queue starts after \(name(waiter))\(chain)"),
+                            written("\(name(waiter)) on \(queueText) waits for \(waitedFor), which cannot finish before \(blockerName), which the queue starts after \(name(waiter))\(chain)"),
                             at: analysis.location(ofOperation: waiter),
                             related: [waitSite()] + SchedulingLint.related(links, in: analysis, names: names) + [SchedulingLint.created(blocker, in: analysis, names: names)],
-                            fix: Finding.Fix(SchedulingLint.written("make \(name(waiter)) depend on what it waits for instead of waiting, or add \(blockerName) to another queue")),
+                            fix: Finding.Fix(written("make \(name(waiter)) depend on what it waits for instead of waiting, or add \(blockerName) to another queue")),
                             operations: unique(operations),
                             queues: [analysis.graph.queues[serial].name]))
                     }

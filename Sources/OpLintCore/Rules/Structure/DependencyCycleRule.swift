@@ -81,10 +81,9 @@ public struct DependencyCycleRule: Rule {
         for cycle: DependencyCycle, number: Int, _ analysis: GraphAnalysis, _ cancellation: CancellationReach, _ blocking: BlockingAnalysis
     ) -> Finding {
         let path = cycle.path
-        var message = "dependency cycle: \(analysis.cyclePath(cycle))"
-        if cycle.members.count > path.count {
-            message += " (one of the cycles among \(cycle.members.count) operations that wait for each other)"
-        }
+        let among = cycle.members.count > path.count
+            ? written(" (one of the cycles among \(cycle.members.count) operations that wait for each other)") : ""
+        let message = written("dependency cycle: \(analysis.cyclePath(cycle))\(among)")
         let related = NameList.shortened(count: cycle.pathEdges.count, limit: NameList.pathLimit, item: { step in
             let waiter = Int(path[step])
             let edge = cycle.pathEdges[step]
@@ -93,32 +92,31 @@ public struct DependencyCycleRule: Rule {
             let step = NameList.pathLimit / 2
             return Finding.Related(
                 analysis.location(ofEdge: cycle.pathEdges[step], from: Int(path[step])),
-                "… \(count) more edges of the cycle …")
+                written("… \(count) more edges of the cycle …"))
         })
         var notes: [String] = []
         let names = cycle.members.lazy.map { analysis.name(Int($0)) }
         let releasable = cycle.members.contains { cancellation.mayCancel(Int($0)) }
-        var summary = "\(NameList.count(names.count, "operation")) \(releasable ? "wait for each other" : "never start"): \(NameList.summary(names))"
+        var behind = ""
         if let root = blocking.root(for: .cycle(index: number)), !root.blocked.isEmpty {
             let blocked = root.blocked.lazy.map { analysis.name(Int($0)) }
-            summary += "; \(blocked.count) more wait behind them: \(NameList.summary(blocked)) (OPL106)"
+            behind = written("; \(blocked.count) more wait behind them: \(NameList.summary(blocked)) (OPL106)")
         }
-        notes.append(summary)
+        notes.append(written("\(NameList.count(names.count, "operation")) \(releasable ? "wait for each other" : "never start"): \(NameList.summary(names))\(behind)"))
 
         let removals = cycle.feedbackEdges.map { position in
             Finding.Edge(analysis.name(analysis.index.waiter(ofEdge: position)), analysis.name(Int(analysis.index.dependencyTargets[position])))
         }
         // Only the removals the message shows are located.
         let described = cycle.feedbackEdges.prefix(Self.fixListLimit).enumerated().map { k, position in
-            "\(removals[k].waiter) → \(removals[k].dependency) (\(analysis.location(ofEdge: position, from: analysis.index.waiter(ofEdge: position))))"
+            written("\(removals[k].waiter) → \(removals[k].dependency) (\(analysis.location(ofEdge: position, from: analysis.index.waiter(ofEdge: position))))")
         }
         let fixMessage: String
         if removals.count == 1 {
-            fixMessage = "remove the dependency \(described[0])"
+            fixMessage = written("remove the dependency \(described[0])")
         } else {
-            var list = described.joined(separator: ", ")
-            if removals.count > described.count { list += " and \(removals.count - described.count) more" }
-            fixMessage = "remove these \(removals.count) dependencies to break every cycle of the group: " + list
+            let more = removals.count > described.count ? written(" and \(removals.count - described.count) more") : ""
+            fixMessage = written("remove these \(removals.count) dependencies to break every cycle of the group: \(described.joined(separator: ", "))\(more)")
         }
         return self.finding(
             message,

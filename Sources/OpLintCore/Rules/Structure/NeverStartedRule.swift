@@ -61,15 +61,12 @@ public struct NeverStartedRule: Rule {
             // Waits by operations that run: one that is never started waits for nothing.
             Self.sortedUnique(waitsFor[i].lazy.map { waits[Int($0)].waiter }, into: &waiting)
             waiting.removeAll { operations.start(at: Int($0)) == .never || cancellation.mayCancel(Int($0)) }
-            var message = "\(name) is never added to a queue nor started"
-            if !stranded.isEmpty {
-                message += "; \(NameList.count(stranded.count, "operation")) \(stranded.count == 1 ? "waits" : "wait") for it: \(NameList.summary(stranded.lazy.map { analysis.name(Int($0)) }))"
-            } else if !waiting.isEmpty {
-                message += "; an operation waits for it to finish"
-            }
-            if !released.isEmpty {
-                message += "; \(NameList.summary(released.lazy.map { analysis.name(Int($0)) })) may be cancelled first, which releases \(released.count == 1 ? "it" : "them") (S6)"
-            }
+            let waiters = !stranded.isEmpty
+                ? written("; \(NameList.count(stranded.count, "operation")) \(stranded.count == 1 ? "waits" : "wait") for it: \(NameList.summary(stranded.lazy.map { analysis.name(Int($0)) }))")
+                : waiting.isEmpty ? "" : "; an operation waits for it to finish"
+            let release = released.isEmpty ? ""
+                : written("; \(NameList.summary(released.lazy.map { analysis.name(Int($0)) })) may be cancelled first, which releases \(released.count == 1 ? "it" : "them") (S6)")
+            let message = written("\(name) is never added to a queue nor started\(waiters)\(release)")
             // An error when an operation that runs waits for it; dependents that are never
             // started themselves wait for nothing (a graph built and dropped, as a test may do).
             let strands = !waiting.isEmpty || stranded.contains { operations.start(at: Int($0)) != .never }
@@ -92,7 +89,7 @@ public struct NeverStartedRule: Rule {
                 message,
                 at: analysis.location(ofOperation: i),
                 severity: strands ? .error : .warning,
-                fix: Finding.Fix("add \(name) to a queue, start it, or remove it and the dependencies on it"),
+                fix: Finding.Fix(written("add \(name) to a queue, start it, or remove it and the dependencies on it")),
                 operations: named
             ))
         }

@@ -122,29 +122,29 @@ public struct RedundantDependencyRule: Rule {
         if edges.count == 1, let edge = edges.first {
             let target = dependency(edge)
             return finding(
-                "\(name)'s dependency on \(target) is redundant: it already waits for \(target) through \(analysis.name(Int(edge.via)))",
+                written("\(name)'s dependency on \(target) is redundant: it already waits for \(target) through \(analysis.name(Int(edge.via)))"),
                 at: primary,
-                fix: Finding.Fix("remove the dependency \(name) → \(target) (\(primary))", removeEdges: [.init(name, target)]),
+                fix: Finding.Fix(written("remove the dependency \(name) → \(target) (\(primary))"), removeEdges: [.init(name, target)]),
                 operations: [name, target, analysis.name(Int(edge.via))]
             )
         }
 
-        let implied = edges.lazy.map { "\(dependency($0)) through \(analysis.name(Int($0.via)))" }
-        let message = "\(name) has \(edges.count) redundant dependencies: it already waits for \(NameList.summary(implied))"
+        let implied = edges.lazy.map { written("\(dependency($0)) through \(analysis.name(Int($0.via)))") }
+        let message = written("\(name) has \(edges.count) redundant dependencies: it already waits for \(NameList.summary(implied))")
 
         // Each redundant dependency is a related location, the last one saying how many more there are.
         let shown = edges.prefix(Finding.relatedLimit - (edges.count > Finding.relatedLimit ? 1 : 0))
         var related = shown.enumerated().map { k, edge in
             Finding.Related(k == 0 ? primary : location(edge),
-                            "\(name) waits for \(dependency(edge)), which it already waits for through \(analysis.name(Int(edge.via)))")
+                            written("\(name) waits for \(dependency(edge)), which it already waits for through \(analysis.name(Int(edge.via)))"))
         }
         if edges.count > shown.count, let last = related.last {
-            related.append(Finding.Related(last.location, "… and \(edges.count - shown.count) more redundant dependencies"))
+            related.append(Finding.Related(last.location, written("… and \(edges.count - shown.count) more redundant dependencies")))
         }
 
         let removals = edges.map { Finding.Edge(name, dependency($0)) }
         let described = edges.prefix(Self.fixListLimit).enumerated().map { k, edge in
-            "\(name) → \(removals[k].dependency) (\(k < related.count ? related[k].location : location(edge)))"
+            written("\(name) → \(removals[k].dependency) (\(k < related.count ? related[k].location : location(edge)))")
         }
         var list = described.joined(separator: ", ")
         if edges.count > described.count { list += " and \(edges.count - described.count) more" }
@@ -162,7 +162,7 @@ public struct RedundantDependencyRule: Rule {
             message,
             at: primary,
             related: related,
-            fix: Finding.Fix("remove these \(edges.count) dependencies: " + list, removeEdges: removals),
+            fix: Finding.Fix(written("remove these \(edges.count) dependencies: \(list)"), removeEdges: removals),
             operations: operations
         )
     }

@@ -92,7 +92,7 @@ public struct UnreachableOperationRule: Rule {
     private func finding(for root: BlockingAnalysis.Root, _ analysis: GraphAnalysis) -> Finding {
         let names = root.blocked.map { analysis.name(Int($0)) }
         let cause = analysis.describe(root.cause)
-        let message = "\(NameList.count(names.count, "operation")) can never start because of \(cause): \(NameList.summary(names))"
+        let message = written("\(NameList.count(names.count, "operation")) can never start because of \(cause): \(NameList.summary(names))")
 
         // The chain from the farthest blocked operation back to the root, as positions in
         // `blocked`; only the steps shown are described and located.
@@ -117,11 +117,11 @@ public struct UnreachableOperationRule: Rule {
             }
             let location = analysis.index.edge(from: op, to: Int(next)).map { analysis.location(ofEdge: $0, from: op) }
                 ?? analysis.location(ofOperation: op)
-            return .init(location, "\(analysis.name(op)) waits for \(analysis.name(Int(next)))")
+            return .init(location, written("\(analysis.name(op)) waits for \(analysis.name(Int(next)))"))
         }
         let count = steps.count + (endsOnRoot ? 1 : 0)
         let chain = NameList.shortened(count: count, limit: Self.chainLimit, item: step) { skipped in
-            Finding.Related(step(Self.chainLimit / 2 - 1).location, "… \(skipped) more steps …")
+            Finding.Related(step(Self.chainLimit / 2 - 1).location, written("… \(skipped) more steps …"))
         }
         var notes: [String] = []
         if root.isPartial {
