@@ -84,16 +84,22 @@ extension OperationGraph.OperationList {
 
 extension OperationColumns {
     /// Appends every operation of `other`, shifting positions by `documentShift` documents.
+    ///
+    /// Each column is extended in place, with no array made in between: the second half of a
+    /// large file read on another thread is appended this way, on the critical path of loading.
     mutating func append(_ other: OperationColumns, documentShift shift: Int32) {
         let hadHashes = nameHashes.count == operationCount && referenceHashes.count == referenceTotal
         let textBase = UInt32(truncatingIfNeeded: text.count)
         let referenceBase = UInt32(truncatingIfNeeded: referenceNameStart.count)
         let detailBase = Int32(details.count)
+        func moved(_ positions: [UInt64]) -> LazyMapSequence<[UInt64], UInt64> {
+            positions.lazy.map { PackedPosition.shifted($0, by: shift) }
+        }
         text += other.text
-        nameStart += other.nameStart.map { $0 + textBase }
+        nameStart.append(contentsOf: other.nameStart.lazy.map { $0 + textBase })
         nameLength += other.nameLength
         let symbols = other.queueNames.map { queueSymbol($0) }
-        queue += other.queue.map { $0 < 0 ? -1 : symbols[Int($0)] }
+        queue.append(contentsOf: other.queue.lazy.map { $0 < 0 ? -1 : symbols[Int($0)] })
         start += other.start
         priority += other.priority
         qualityOfService += other.qualityOfService
@@ -102,15 +108,21 @@ extension OperationColumns {
         kind += other.kind
         flags += other.flags
         count += other.count
-        position += other.position.map { PackedPosition.shifted($0, by: shift) }
-        queuePosition += other.queuePosition.map { PackedPosition.shifted($0, by: shift) }
-        referenceStart += other.referenceStart.map { $0 + referenceBase }
+        if shift == 0 {
+            position += other.position
+            queuePosition += other.queuePosition
+            referencePosition += other.referencePosition
+        } else {
+            position.append(contentsOf: moved(other.position))
+            queuePosition.append(contentsOf: moved(other.queuePosition))
+            referencePosition.append(contentsOf: moved(other.referencePosition))
+        }
+        referenceStart.append(contentsOf: other.referenceStart.lazy.map { $0 + referenceBase })
         referenceCount += other.referenceCount
-        detailIndex += other.detailIndex.map { $0 < 0 ? -1 : $0 + detailBase }
-        details += other.details.map { shift == 0 ? $0 : $0.shifted(by: shift) }
-        referenceNameStart += other.referenceNameStart.map { $0 + textBase }
+        detailIndex.append(contentsOf: other.detailIndex.lazy.map { $0 < 0 ? -1 : $0 + detailBase })
+        details.append(contentsOf: other.details.lazy.map { shift == 0 ? $0 : $0.shifted(by: shift) })
+        referenceNameStart.append(contentsOf: other.referenceNameStart.lazy.map { $0 + textBase })
         referenceNameLength += other.referenceNameLength
-        referencePosition += other.referencePosition.map { PackedPosition.shifted($0, by: shift) }
         for (reference, location) in other.referenceLocation { referenceLocation[reference + Int(referenceBase)] = location }
         if hadHashes && other.nameHashes.count == other.operationCount && other.referenceHashes.count == other.referenceTotal {
             nameHashes += other.nameHashes
