@@ -71,7 +71,14 @@ struct Fingerprint: Hashable {
 
     /// Appends the 32 hexadecimal digits.
     func appendHex<Buffer: TextBuffer & ~Copyable>(to out: inout Buffer) {
-        for k in 0..<16 { out.append(byte: hexDigit(UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * k)))) }
-        for k in 0..<16 { out.append(byte: hexDigit(UInt8(truncatingIfNeeded: low >> UInt64(60 - 4 * k)))) }
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for k in 0..<16 {
+                bytes[k] = hexDigit(UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * k)))
+                bytes[16 + k] = hexDigit(UInt8(truncatingIfNeeded: low >> UInt64(60 - 4 * k)))
+            }
+            out.append(bytes: UnsafeBufferPointer(bytes))
+        }
     }
 }
