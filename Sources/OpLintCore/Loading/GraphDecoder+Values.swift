@@ -101,10 +101,10 @@ extension GraphDecoder {
         _ key: String, _ type: Value.Type
     ) throws(LoadError) -> Value where Value.RawValue == String {
         let token = try next()
-        let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        guard token.kind == .string else { throw typeError(key, "one of \(names)", token) }
-        let text = token.text
-        guard let value = Value(rawValue: text) else { throw typeError(key, "one of \(names)", token) }
+        // The allowed names are listed only in the message, so only made for one.
+        func names() -> String { Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+        guard token.kind == .string else { throw typeError(key, "one of \(names())", token) }
+        guard let value = Value(rawValue: token.text) else { throw typeError(key, "one of \(names())", token) }
         return value
     }
 
