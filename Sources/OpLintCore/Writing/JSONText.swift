@@ -15,49 +15,68 @@ public indirect enum JSONText: Sendable, Equatable {
     /// The JSON text: pretty-printed with two-space indentation, or on one line when `indent` is nil.
     /// Objects small enough and arrays of scalars stay on one line.
     ///
-    /// - Complexity: O(size of the value); iterative over the nesting.
+    /// - Complexity: O(size of the value); iterative over the nesting, with one frame per open
+    ///   container and every byte appended straight to the text.
     public func rendered(indent: Int? = 0) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        // An explicit stack of work items: a value to write, or a literal piece of text.
-        enum Work { case value(JSONText, Int?), text(String) }
-        var stack: [Work] = [.value(self, indent)]
-        while let work = stack.popLast() {
-            switch work {
-            case .text(let text):
-                out.append(contentsOf: text.utf8)
-            case .value(let value, let level):
-                switch value {
-                case .string(let s): Self.escape(s, into: &out)
-                case .integer(let n): out.append(contentsOf: String(n).utf8)
-                case .number(let d): out.append(contentsOf: Self.format(d).utf8)
-                case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-                case .null: out.append(contentsOf: "null".utf8)
-                case .array(let items):
-                    if items.isEmpty { out.append(contentsOf: "[]".utf8); continue }
-                    let inline = level == nil || items.allSatisfy(\.isScalar)
-                    var pieces: [Work] = [.text(inline ? "[" : "[\n")]
-                    for (k, item) in items.enumerated() {
-                        if !inline { pieces.append(.text(String(repeating: "  ", count: (level ?? 0) + 1))) }
-                        pieces.append(.value(item, inline ? nil : (level ?? 0) + 1))
-                        if k < items.count - 1 { pieces.append(.text(inline ? ", " : ",\n")) }
-                    }
-                    pieces.append(.text(inline ? "]" : "\n" + String(repeating: "  ", count: level ?? 0) + "]"))
-                    stack += pieces.reversed()
-                case .object(let members):
-                    if members.isEmpty { out.append(contentsOf: "{}".utf8); continue }
-                    let inline = level == nil || (members.count <= 3 && members.allSatisfy { $0.1.isScalar })
-                    var pieces: [Work] = [.text(inline ? "{" : "{\n")]
-                    for (k, (key, item)) in members.enumerated() {
-                        var keyText: [UInt8] = []
-                        Self.escape(key, into: &keyText)
-                        pieces.append(.text((inline ? "" : String(repeating: "  ", count: (level ?? 0) + 1)) + String(decoding: keyText, as: UTF8.self) + ": "))
-                        pieces.append(.value(item, inline ? nil : (level ?? 0) + 1))
-                        if k < members.count - 1 { pieces.append(.text(inline ? ", " : ",\n")) }
-                    }
-                    pieces.append(.text(inline ? "}" : "\n" + String(repeating: "  ", count: level ?? 0) + "}"))
-                    stack += pieces.reversed()
+        /// An open array or object: its members (an array's items have empty keys), the next one
+        /// to write, its level (nil on one line) and whether it is written on one line.
+        struct Frame {
+            let items: [JSONText]
+            let members: [(String, JSONText)]
+            let isObject: Bool
+            var next = 0
+            let level: Int?
+            let inline: Bool
+            var count: Int { isObject ? members.count : items.count }
+        }
+        var stack: [Frame] = []
+        func spaces(_ level: Int) {
+            for _ in 0..<level { out.append(0x20); out.append(0x20) }
+        }
+        /// Writes a scalar, or opens a container and pushes its frame.
+        func begin(_ value: JSONText, _ level: Int?) {
+            switch value {
+            case .string(let s): Self.escape(s, into: &out)
+            case .integer(let n): out.append(contentsOf: String(n).utf8)
+            case .number(let d): out.append(contentsOf: Self.format(d).utf8)
+            case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+            case .null: out.append(contentsOf: "null".utf8)
+            case .array(let items):
+                if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+                let inline = level == nil || items.allSatisfy(\.isScalar)
+                out.append(contentsOf: (inline ? "[" : "[\n").utf8)
+                stack.append(Frame(items: items, members: [], isObject: false, level: level, inline: inline))
+            case .object(let members):
+                if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+                let inline = level == nil || (members.count <= 3 && members.allSatisfy { $0.1.isScalar })
+                out.append(contentsOf: (inline ? "{" : "{\n").utf8)
+                stack.append(Frame(items: [], members: members, isObject: true, level: level, inline: inline))
+            }
+        }
+        begin(self, indent)
+        while let top = stack.last {
+            let k = top.next
+            if k == top.count {
+                stack.removeLast()
+                if !top.inline {
+                    out.append(0x0A)
+                    spaces(top.level ?? 0)
                 }
+                out.append(top.isObject ? 0x7D : 0x5D)
+                continue
+            }
+            stack[stack.count - 1].next = k + 1
+            if k > 0 { out.append(contentsOf: (top.inline ? ", " : ",\n").utf8) }
+            if !top.inline { spaces((top.level ?? 0) + 1) }
+            let level = top.inline ? nil : (top.level ?? 0) + 1
+            if top.isObject {
+                Self.escape(top.members[k].0, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                begin(top.members[k].1, level)
+            } else {
+                begin(top.items[k], level)
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -79,6 +98,15 @@ public indirect enum JSONText: Sendable, Equatable {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     static func escape(_ s: String, into out: inout [UInt8]) {
+        // Most strings (names, paths) need nothing escaped and are copied whole.
+        let copied: Bool = s.withUTF8Bytes { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) else { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: utf8)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        if copied { return }
         out.append(UInt8(ascii: "\""))
         // Bytes are copied as they are, except the ones JSON requires escaped and U+2028/U+2029.
         var utf8 = s.utf8.makeIterator()
