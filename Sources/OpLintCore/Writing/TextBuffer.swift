@@ -129,29 +129,45 @@ extension TextBuffer where Self: ~Copyable {
             Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0x7F, word) | Word.equal(0xE2, word) == 0
         }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }, keeps: { utf8, i in
             utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
-        }) { utf8, i, out in
-            let byte = utf8[i]
-            switch byte {
-            case 0x22: out.append("\\\"")
-            case 0x5C: out.append("\\\\")
-            case 0x0A: out.append("\\n")
-            case 0x0D: out.append("\\r")
-            case 0x09: out.append("\\t")
-            case 0xE2:
-                // U+2028 and U+2029 end a line in JavaScript; every other character starting with E2 is kept.
-                if i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9) {
-                    out.append(utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                    return 3
-                }
-                out.append(byte: byte)
-            default:
-                // Other control characters and DEL: \u00XX in lower-case hex.
-                out.append("\\u00")
-                out.append(byte: hexDigit(byte >> 4))
-                out.append(byte: hexDigit(byte))
+        }, escape: Self.appendJSONEscape)
+    }
+
+    /// `append(jsonStringContent:)` with DEL kept as it is, as `JSONText` (the graphs `oplint
+    /// extract` writes) has always written it; JSON requires only control characters escaped.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(jsonStringContentKeepingDelete text: String) {
+        append(text, isPlainWord: { word in
+            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0xE2, word) == 0
+        }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }, keeps: { utf8, i in
+            utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
+        }, escape: Self.appendJSONEscape)
+    }
+
+    /// The JSON escape of the character at `i` of `utf8`; returns how many bytes it took.
+    @inline(__always)
+    private static func appendJSONEscape(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int, _ out: inout Self) -> Int {
+        let byte = utf8[i]
+        switch byte {
+        case 0x22: out.append("\\\"")
+        case 0x5C: out.append("\\\\")
+        case 0x0A: out.append("\\n")
+        case 0x0D: out.append("\\r")
+        case 0x09: out.append("\\t")
+        case 0xE2:
+            // U+2028 and U+2029 end a line in JavaScript; every other character starting with E2 is kept.
+            if i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9) {
+                out.append(utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                return 3
             }
-            return 1
+            out.append(byte: byte)
+        default:
+            // Other control characters and DEL: \u00XX in lower-case hex.
+            out.append("\\u00")
+            out.append(byte: hexDigit(byte >> 4))
+            out.append(byte: hexDigit(byte))
         }
+        return 1
     }
 }
 
