@@ -58,7 +58,8 @@ extension GraphDiff {
             func findings(_ key: StaticString, _ list: [Finding]) {
                 out.jsonKey(key)
                 out.openJSONArray()
-                for finding in list { JSONReporter.write(finding, to: &out) }
+                var state = JSONReporter.FindingWriting()
+                for finding in list { JSONReporter.write(finding, state: &state, to: &out) }
                 out.closeJSON()
             }
             out.openJSONObject()

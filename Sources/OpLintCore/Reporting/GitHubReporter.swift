@@ -95,8 +95,8 @@ public struct GitHubReporter: FindingReporter {
 extension TextBuffer where Self: ~Copyable {
     /// `GitHubReporter.escapeData(text)`, byte by byte.
     mutating func append(githubData text: String) {
-        append(text, isPlainWord: { word in
-            Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) == 0
+        append(text, lookAt: { word in
+            Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word)
         }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A }) { utf8, i, out in
             switch utf8[i] {
             case 0x25: out.append("%25")
@@ -109,9 +109,9 @@ extension TextBuffer where Self: ~Copyable {
 
     /// `GitHubReporter.escapeProperty(text)`, byte by byte.
     mutating func append(githubProperty text: String) {
-        append(text, isPlainWord: { word in
+        append(text, lookAt: { word in
             Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) | Word.equal(0x3A, word)
-                | Word.equal(0x2C, word) == 0
+                | Word.equal(0x2C, word)
         }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A && $0 != 0x3A && $0 != 0x2C }) { utf8, i, out in
             switch utf8[i] {
             case 0x25: out.append("%25")

@@ -23,25 +23,40 @@ public struct GitLabReporter: FindingReporter {
             return hasher.digest
         }
         out.openJSONArray()
-        try out.writeItems(reported.count, state: { DisplayPaths(context) }) { item, paths, out in
+        try out.writeItems(reported.count, state: { IssueWriting(context) }) { item, state, out in
             let finding = findings[reported[item]]
             let fingerprint = fingerprints[item]
-            Self.writeIssue(finding, fingerprint: fingerprint, paths: &paths, to: &out)
+            Self.writeIssue(finding, fingerprint: fingerprint, state: &state, to: &out)
         }
         out.closeJSON()
         out.endJSONDocument()
     }
 
+    /// What a thread writing issues keeps between them: the paths as shown, and the
+    /// stretches every issue writes the same way (`ReportWriter.fixed`).
+    struct IssueWriting {
+        var paths: DisplayPaths
+        var checkName = FixedJSON(), description = FixedJSON(), fingerprint = FixedJSON(), line = FixedJSON()
+        var path = FixedJSON(), severity = FixedJSON(), type = FixedJSON()
+
+        init(_ context: ReportContext) {
+            paths = DisplayPaths(context)
+        }
+    }
+
     /// One finding as a Code Quality issue, members in key order.
-    static func writeIssue(_ finding: Finding, fingerprint: Fingerprint, paths: inout DisplayPaths, to out: inout ReportWriter) {
-        out.openJSONObject()
-        out.jsonKey("categories")
-        out.openJSONArray()
-        out.jsonValue("Bug Risk")
-        out.closeJSON()
-        out.jsonMember("check_name", finding.rule.name)
+    static func writeIssue(_ finding: Finding, fingerprint: Fingerprint, state: inout IssueWriting, to out: inout ReportWriter) {
+        out.fixed(&state.checkName) {
+            $0.openJSONObject()
+            $0.jsonKey("categories")
+            $0.openJSONArray()
+            $0.jsonValue("Bug Risk")
+            $0.closeJSON()
+            $0.jsonKey("check_name")
+        }
+        out.jsonValue(finding.rule.name)
         // `message [CODE name]`, written piece by piece into one string value.
-        out.jsonKey("description")
+        out.fixed(&state.description) { $0.jsonKey("description") }
         out.openJSONString()
         out.append(jsonStringContent: finding.message)
         out.append(" [")
@@ -50,18 +65,31 @@ public struct GitLabReporter: FindingReporter {
         out.append(jsonStringContent: finding.rule.name)
         out.append(byte: 0x5D)
         out.closeJSONString()
-        out.jsonMember("fingerprint", fingerprint)
-        out.jsonKey("location")
-        out.openJSONObject()
-        out.jsonKey("lines")
-        out.openJSONObject()
-        out.jsonMember("begin", finding.location.line)
-        out.closeJSON()
-        out.jsonMember("path", paths.shown(finding.location.file))
-        out.closeJSON()
-        out.jsonMember("severity", Self.severity(finding.severity))
-        out.jsonMember("type", "issue")
-        out.closeJSON()
+        out.fixed(&state.fingerprint) { $0.jsonKey("fingerprint") }
+        out.jsonValue(fingerprint)
+        out.fixed(&state.line) {
+            $0.jsonKey("location")
+            $0.openJSONObject()
+            $0.jsonKey("lines")
+            $0.openJSONObject()
+            $0.jsonKey("begin")
+        }
+        out.jsonValue(finding.location.line)
+        out.fixed(&state.path) {
+            $0.closeJSON()
+            $0.jsonKey("path")
+        }
+        out.jsonValue(state.paths.shown(finding.location.file))
+        out.fixed(&state.severity) {
+            $0.closeJSON()
+            $0.jsonKey("severity")
+        }
+        out.jsonValue(Self.severity(finding.severity))
+        out.fixed(&state.type) {
+            $0.jsonKey("type")
+            $0.jsonValue("issue")
+            $0.closeJSON()
+        }
     }
 
     /// Code Quality severities: an error (the graph never finishes or throws) is `critical`,

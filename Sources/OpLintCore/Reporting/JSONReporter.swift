@@ -13,7 +13,7 @@ public struct JSONReporter: FindingReporter {
         }
         out.jsonKey("findings")
         out.openJSONArray()
-        try out.writeReported(result, state: {}) { finding, _, out in Self.write(finding, to: &out) }
+        try out.writeReported(result, state: { FindingWriting() }) { finding, state, out in Self.write(finding, state: &state, to: &out) }
         out.closeJSON()
         let counts = result.counts
         out.jsonKey("summary")
@@ -63,21 +63,43 @@ public struct JSONReporter: FindingReporter {
         out.closeJSON()
     }
 
+    /// The stretches every location writes the same way (`ReportWriter.fixed`).
+    struct LocationWriting {
+        var column = FixedJSON(), file = FixedJSON(), line = FixedJSON(), close = FixedJSON()
+    }
+
     /// A location: `{"column": …, "file": …, "line": …}`.
-    static func write(_ location: SourceLocation, to out: inout ReportWriter) {
-        out.openJSONObject()
-        out.jsonMember("column", location.column)
-        out.jsonMember("file", location.file)
-        out.jsonMember("line", location.line)
-        out.closeJSON()
+    static func write(_ location: SourceLocation, state: inout LocationWriting, to out: inout ReportWriter) {
+        out.fixed(&state.column) {
+            $0.openJSONObject()
+            $0.jsonKey("column")
+        }
+        out.jsonValue(location.column)
+        out.fixed(&state.file) { $0.jsonKey("file") }
+        out.jsonValue(location.file)
+        out.fixed(&state.line) { $0.jsonKey("line") }
+        out.jsonValue(location.line)
+        out.fixed(&state.close) { $0.closeJSON() }
+    }
+
+    /// What a thread writing findings keeps between them: the stretches every finding writes
+    /// the same way.
+    struct FindingWriting {
+        var fingerprint = FixedJSON(), location = FixedJSON(), message = FixedJSON(), name = FixedJSON()
+        var operations = FixedJSON(), related = FixedJSON(), relatedLocation = FixedJSON(), relatedMessage = FixedJSON()
+        var relatedClose = FixedJSON(), rule = FixedJSON(), severity = FixedJSON(), close = FixedJSON()
+        var locations = LocationWriting()
     }
 
     /// One finding, as the `findings` of this format and of `oplint diff --format json` hold it.
     ///
     /// - Complexity: O(size of the finding).
-    static func write(_ finding: Finding, to out: inout ReportWriter) {
-        out.openJSONObject()
-        out.jsonMember("fingerprint", finding.fingerprintDigest)
+    static func write(_ finding: Finding, state: inout FindingWriting, to out: inout ReportWriter) {
+        out.fixed(&state.fingerprint) {
+            $0.openJSONObject()
+            $0.jsonKey("fingerprint")
+        }
+        out.jsonValue(finding.fingerprintDigest)
         if let fix = finding.fix {
             out.jsonKey("fix")
             out.openJSONObject()
@@ -93,29 +115,41 @@ public struct JSONReporter: FindingReporter {
             out.closeJSON()
             out.closeJSON()
         }
-        out.jsonKey("location")
-        write(finding.location, to: &out)
-        out.jsonMember("message", finding.message)
-        out.jsonMember("name", finding.rule.name)
+        out.fixed(&state.location) { $0.jsonKey("location") }
+        write(finding.location, state: &state.locations, to: &out)
+        out.fixed(&state.message) { $0.jsonKey("message") }
+        out.jsonValue(finding.message)
+        out.fixed(&state.name) { $0.jsonKey("name") }
+        out.jsonValue(finding.rule.name)
         if !finding.notes.isEmpty {
             out.jsonMember("notes", finding.notes)
         }
-        out.jsonMember("operations", finding.operations)
+        out.fixed(&state.operations) { $0.jsonKey("operations") }
+        out.jsonValue(finding.operations)
         if !finding.queues.isEmpty {
             out.jsonMember("queues", finding.queues)
         }
-        out.jsonKey("related")
-        out.openJSONArray()
-        for related in finding.related {
-            out.openJSONObject()
-            out.jsonKey("location")
-            write(related.location, to: &out)
-            out.jsonMember("message", related.message)
-            out.closeJSON()
+        out.fixed(&state.related) {
+            $0.jsonKey("related")
+            $0.openJSONArray()
         }
-        out.closeJSON()
-        out.jsonMember("rule", finding.rule.code)
-        out.jsonMember("severity", finding.severity.rawValue)
-        out.closeJSON()
+        for related in finding.related {
+            out.fixed(&state.relatedLocation) {
+                $0.openJSONObject()
+                $0.jsonKey("location")
+            }
+            write(related.location, state: &state.locations, to: &out)
+            out.fixed(&state.relatedMessage) { $0.jsonKey("message") }
+            out.jsonValue(related.message)
+            out.fixed(&state.relatedClose) { $0.closeJSON() }
+        }
+        out.fixed(&state.rule) {
+            $0.closeJSON()
+            $0.jsonKey("rule")
+        }
+        out.jsonValue(finding.rule.code)
+        out.fixed(&state.severity) { $0.jsonKey("severity") }
+        out.jsonValue(finding.severity.rawValue)
+        out.fixed(&state.close) { $0.closeJSON() }
     }
 }

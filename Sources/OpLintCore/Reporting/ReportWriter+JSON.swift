@@ -20,6 +20,7 @@ extension ReportWriter {
     }
 
     /// Opens an object as the next value.
+    @inline(__always)
     mutating func openJSONObject() {
         beginJSONValue()
         append(byte: 0x7B)
@@ -27,6 +28,7 @@ extension ReportWriter {
     }
 
     /// Opens an array as the next value.
+    @inline(__always)
     mutating func openJSONArray() {
         beginJSONValue()
         append(byte: 0x5B)
@@ -34,6 +36,7 @@ extension ReportWriter {
     }
 
     /// Closes the innermost object or array.
+    @inline(__always)
     mutating func closeJSON() {
         let level = json.depth - 1
         assert(level >= 0, "nothing to close")
@@ -50,6 +53,7 @@ extension ReportWriter {
     }
 
     /// Starts the member `key` of the innermost object; its value is written next.
+    @inline(__always)
     mutating func jsonKey(_ key: StaticString) {
         let level = json.depth - 1
         let bit: UInt64 = 1 << UInt64(max(0, level))
@@ -64,27 +68,28 @@ extension ReportWriter {
         json.filled |= bit
         // `,\n`, the indentation, `"key": ` stored in one go.
         let indent = 2 * json.depth
-        key.withUTF8Buffer { name in
-            let total = (comma ? 1 : 0) + 1 + indent + name.count + 4
-            var at = reserve(total + 8)
-            if comma {
-                at.pointee = 0x2C
-                at += 1
-            }
-            at.pointee = 0x0A
-            Self.storeSpaces(at: at + 1, count: indent)
-            at += 1 + indent
-            at.pointee = 0x22
-            if let source = name.baseAddress { (at + 1).initialize(from: source, count: name.count) }
-            at += 1 + name.count
-            at[0] = 0x22
-            at[1] = 0x3A
-            at[2] = 0x20
-            advance(by: total)
+        assert(key.hasPointerRepresentation, "a key is a literal")
+        let length = key.utf8CodeUnitCount
+        let total = (comma ? 1 : 0) + 1 + indent + length + 4
+        var at = reserve(total + 8)
+        if comma {
+            at.pointee = 0x2C
+            at += 1
         }
+        at.pointee = 0x0A
+        Self.storeSpaces(at: at + 1, count: indent)
+        at += 1 + indent
+        at.pointee = 0x22
+        (at + 1).initialize(from: key.utf8Start, count: length)
+        at += 1 + length
+        at[0] = 0x22
+        at[1] = 0x3A
+        at[2] = 0x20
+        advance(by: total)
     }
 
     /// A string value.
+    @inline(__always)
     mutating func jsonValue(_ text: String) {
         beginJSONValue()
         append(jsonString: text)
@@ -92,16 +97,19 @@ extension ReportWriter {
 
     /// Opens a string value whose content is appended piece by piece
     /// (`append(jsonStringContent:)`), then closed by `closeJSONString()`.
+    @inline(__always)
     mutating func openJSONString() {
         beginJSONValue()
         append(byte: 0x22)
     }
 
+    @inline(__always)
     mutating func closeJSONString() {
         append(byte: 0x22)
     }
 
     /// An integer value.
+    @inline(__always)
     mutating func jsonValue(_ number: Int) {
         beginJSONValue()
         append(integer: number)
@@ -123,16 +131,19 @@ extension ReportWriter {
     }
 
     /// A member `"key": value` of the open object, for each kind of value above.
+    @inline(__always)
     mutating func jsonMember(_ key: StaticString, _ text: String) {
         jsonKey(key)
         jsonValue(text)
     }
 
+    @inline(__always)
     mutating func jsonMember(_ key: StaticString, _ number: Int) {
         jsonKey(key)
         jsonValue(number)
     }
 
+    @inline(__always)
     mutating func jsonMember(_ key: StaticString, _ fingerprint: Fingerprint) {
         jsonKey(key)
         jsonValue(fingerprint)
@@ -149,6 +160,7 @@ extension ReportWriter {
         append(byte: 0x0A)
     }
 
+    @inline(__always)
     private mutating func open(isArray: Bool) {
         precondition(json.depth < 64, "JSON nested more than 64 levels")
         if isArray { json.arrays |= 1 << UInt64(json.depth) }
@@ -160,6 +172,7 @@ extension ReportWriter {
 
     /// Before a value: inside an array, the comma after the previous item and the new item's
     /// line and indentation; after a key, nothing.
+    @inline(__always)
     private mutating func beginJSONValue() {
         let level = json.depth - 1
         guard level >= 0 else { return }
@@ -171,6 +184,7 @@ extension ReportWriter {
     }
 
     /// A line break and two spaces per level of `depth`.
+    @inline(__always)
     private mutating func appendLineStart(depth: Int) {
         let at = reserve(1 + 2 * depth + 8)
         at.pointee = 0x0A

@@ -27,14 +27,12 @@ public struct SARIFReporter: FindingReporter {
         out.openJSONArray()
         let findings = result.findings
         let order = Self.reportOrder(findings, unchanged)
-        try out.writeItems(order.count, state: { DisplayPaths(context) }) { item, paths, out in
+        try out.writeItems(order.count, state: { ResultWriting(context, ruleIndex: ruleIndex) }) { item, state, out in
             let (isUnchanged, index) = order[item]
             if isUnchanged {
-                Self.writeResult(unchanged[index], ruleIndex: ruleIndex[unchanged[index].rule.code] ?? 0,
-                                 baselineState: "unchanged", paths: &paths, to: &out)
+                Self.writeResult(unchanged[index], baselineState: "unchanged", state: &state, to: &out)
             } else {
-                Self.writeResult(findings[index], ruleIndex: ruleIndex[findings[index].rule.code] ?? 0,
-                                 baselineState: newState, paths: &paths, to: &out)
+                Self.writeResult(findings[index], baselineState: newState, state: &state, to: &out)
             }
         }
         out.closeJSON()

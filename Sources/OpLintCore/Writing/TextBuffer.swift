@@ -73,17 +73,19 @@ extension TextBuffer where Self: ~Copyable {
     /// `text` with some of its characters replaced. `isPlain` says which bytes are copied as
     /// they are (in runs); at any other byte `escape` appends what stands for the character
     /// starting there and returns how many bytes that character takes (at least 1).
-    /// `isPlainWord`, when given, says of eight bytes at once (as a little-endian word) that
-    /// they are all plain, so that long plain runs are skipped a word at a time; it must never
-    /// say so when one of them is not. `keeps`, when given, says of a byte `isPlain` rejects
-    /// that the character starting there is kept as it is after all (a lead byte that only
-    /// some of its characters need escaping for), so that the run goes on.
+    /// `lookAt`, when given, flags the bytes of eight at once (a little-endian word) that may
+    /// not be plain, in each byte's high bit: it must flag every byte `isPlain` rejects, and its
+    /// lowest flag must be exact (the bit tricks of `Word` are), so that plain runs are skipped
+    /// a word at a time and a word with a flag is entered at its first flagged byte. `keeps`,
+    /// when given, says of a byte `isPlain` rejects that the character starting there is kept
+    /// as it is after all (a lead byte that only some of its characters need escaping for), so
+    /// that the run goes on.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     @inline(__always)
     mutating func append(
         _ text: String,
-        isPlainWord: ((UInt64) -> Bool)? = nil,
+        lookAt: ((UInt64) -> UInt64)? = nil,
         isPlain: (UInt8) -> Bool,
         keeps: ((_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool)? = nil,
         escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
@@ -94,20 +96,24 @@ extension TextBuffer where Self: ~Copyable {
             var i = 0
             let count = utf8.count
             while i < count {
-                if let isPlainWord, i + 8 <= count,
-                   isPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
-                    i += 8
-                    continue
+                if let lookAt, i + 8 <= count {
+                    let flags = lookAt(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                    if flags == 0 {
+                        i += 8
+                        continue
+                    }
+                    // The bytes before the first flag are plain.
+                    i += flags.trailingZeroBitCount >> 3
                 }
-                if isPlain(utf8[i]) || keeps?(utf8, i) == true {
+                if isPlain(base[i]) || keeps?(utf8, i) == true {
                     i += 1
                     continue
                 }
-                if start < i { append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                if start < i { append(bytes: UnsafeBufferPointer(start: base + start, count: i - start)) }
                 i += max(1, escape(utf8, i, &self))
                 start = i
             }
-            if start < count { append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<count])) }
+            if start < count { append(bytes: UnsafeBufferPointer(start: base + start, count: count - start)) }
         }
     }
 
@@ -125,8 +131,8 @@ extension TextBuffer where Self: ~Copyable {
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(jsonStringContent text: String) {
-        append(text, isPlainWord: { word in
-            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0x7F, word) | Word.equal(0xE2, word) == 0
+        append(text, lookAt: { word in
+            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0x7F, word) | Word.equal(0xE2, word)
         }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }, keeps: { utf8, i in
             utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
         }, escape: Self.appendJSONEscape)
@@ -137,8 +143,8 @@ extension TextBuffer where Self: ~Copyable {
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(jsonStringContentKeepingDelete text: String) {
-        append(text, isPlainWord: { word in
-            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0xE2, word) == 0
+        append(text, lookAt: { word in
+            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0xE2, word)
         }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }, keeps: { utf8, i in
             utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
         }, escape: Self.appendJSONEscape)
@@ -193,8 +199,10 @@ enum TextBufferBytes {
 }
 
 /// Tests on eight bytes at once, held in a `UInt64` (the bit tricks of "Bit Twiddling Hacks",
-/// Sean Eron Anderson): whether any byte equals a value or is below one. Both answers are exact
-/// (zero or not); several are combined with `|` and one comparison.
+/// Sean Eron Anderson): whether any byte equals a value or is below one, as a flag in the high
+/// bit of the bytes that do. Both answers are exact as zero or not, and so is the lowest flag (a
+/// borrow only runs upwards, so only bytes above a true one can be flagged falsely); several
+/// are combined with `|`.
 enum Word {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
