@@ -30,8 +30,10 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
+        // Byte scans the report writers run sixteen bytes at a time (SSE2 or NEON, else byte by byte).
+        .target(name: "CTextScan", cSettings: [.unsafeFlags(["-O3"])]),
         // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz.
-        .target(name: "OpLintCore", dependencies: ["CSimdJSON"]),
+        .target(name: "OpLintCore", dependencies: ["CSimdJSON", "CTextScan"]),
         // Operation graphs from Swift and Objective-C source.
         .target(name: "OpLintSource", dependencies: ["OpLintCore"]),
         // DAG and timeline drawings through libgvc; the only target that imports Graphviz.
@@ -60,7 +62,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "oplint-fuzz", dependencies: ["OpLintFuzzing", "CLibFuzzer"]),
 
-        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting", "OpLintShapes"]),
+        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting", "OpLintShapes", "CTextScan"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
         // The rules against the simulator on seeded random graphs, in both platform models.

@@ -95,9 +95,9 @@ public struct GitHubReporter: FindingReporter {
 extension TextBuffer where Self: ~Copyable {
     /// `GitHubReporter.escapeData(text)`, byte by byte.
     mutating func append(githubData text: String) {
-        append(text, lookAt: { word in
+        append(text, plainPrefix: { Word.plainPrefix($0, $1) { word in
             Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word)
-        }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A }) { utf8, i, out in
+        } }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A }) { utf8, i, out in
             switch utf8[i] {
             case 0x25: out.append("%25")
             case 0x0D: out.append("%0D")
@@ -109,10 +109,10 @@ extension TextBuffer where Self: ~Copyable {
 
     /// `GitHubReporter.escapeProperty(text)`, byte by byte.
     mutating func append(githubProperty text: String) {
-        append(text, lookAt: { word in
+        append(text, plainPrefix: { Word.plainPrefix($0, $1) { word in
             Word.equal(0x25, word) | Word.equal(0x0D, word) | Word.equal(0x0A, word) | Word.equal(0x3A, word)
                 | Word.equal(0x2C, word)
-        }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A && $0 != 0x3A && $0 != 0x2C }) { utf8, i, out in
+        } }, isPlain: { $0 != 0x25 && $0 != 0x0D && $0 != 0x0A && $0 != 0x3A && $0 != 0x2C }) { utf8, i, out in
             switch utf8[i] {
             case 0x25: out.append("%25")
             case 0x0D: out.append("%0D")

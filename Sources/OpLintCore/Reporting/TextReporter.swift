@@ -92,9 +92,9 @@ extension TextBuffer where Self: ~Copyable {
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(singleLine text: String) {
-        append(text, lookAt: { word in
+        append(text, plainPrefix: { Word.plainPrefix($0, $1) { word in
             Word.below(0x20, word) | Word.equal(0x7F, word) | Word.equal(0xC2, word)
-        }, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }, keeps: { utf8, i in
+        } }, isPlain: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }, keeps: { utf8, i in
             utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)
         }) { utf8, i, out in
             let byte = utf8[i]

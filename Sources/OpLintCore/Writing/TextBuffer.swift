@@ -1,3 +1,5 @@
+import CTextScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -73,47 +75,42 @@ extension TextBuffer where Self: ~Copyable {
     /// `text` with some of its characters replaced. `isPlain` says which bytes are copied as
     /// they are (in runs); at any other byte `escape` appends what stands for the character
     /// starting there and returns how many bytes that character takes (at least 1).
-    /// `lookAt`, when given, flags the bytes of eight at once (a little-endian word) that may
-    /// not be plain, in each byte's high bit: it must flag every byte `isPlain` rejects, and its
-    /// lowest flag must be exact (the bit tricks of `Word` are), so that plain runs are skipped
-    /// a word at a time and a word with a flag is entered at its first flagged byte. `keeps`,
-    /// when given, says of a byte `isPlain` rejects that the character starting there is kept
-    /// as it is after all (a lead byte that only some of its characters need escaping for), so
-    /// that the run goes on.
+    /// `plainPrefix` says how many of the bytes at a place (given as where and how many are
+    /// left) are plain for sure, skipping plain runs quickly (`Word.plainPrefix`,
+    /// `oplint_json_plain_prefix`); it may stop early, never late. `keeps`, when given, says of a
+    /// byte `isPlain` rejects that the character starting there is kept as it is after all (a
+    /// lead byte that only some of its characters need escaping for), so that the run goes on.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     @inline(__always)
     mutating func append(
         _ text: String,
-        lookAt: ((UInt64) -> UInt64)? = nil,
+        plainPrefix: (_ at: UnsafePointer<UInt8>, _ count: Int) -> Int = { _, _ in 0 },
         isPlain: (UInt8) -> Bool,
         keeps: ((_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool)? = nil,
         escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
     ) {
         text.withUTF8Bytes { utf8 in
             guard let base = utf8.baseAddress else { return }
-            var start = 0
-            var i = 0
             let count = utf8.count
-            while i < count {
-                if let lookAt, i + 8 <= count {
-                    let flags = lookAt(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-                    if flags == 0 {
-                        i += 8
-                        continue
-                    }
-                    // The bytes before the first flag are plain.
-                    i += flags.trailingZeroBitCount >> 3
-                }
-                if isPlain(base[i]) || keeps?(utf8, i) == true {
-                    i += 1
-                    continue
-                }
-                if start < i { append(bytes: UnsafeBufferPointer(start: base + start, count: i - start)) }
-                i += max(1, escape(utf8, i, &self))
-                start = i
+            var i = plainPrefix(base, count)
+            // Most texts need nothing replaced: copied at once.
+            if i == count {
+                append(bytes: utf8)
+                return
             }
-            if start < count { append(bytes: UnsafeBufferPointer(start: base + start, count: count - start)) }
+            var start = 0
+            while i < count {
+                if isPlain(base[i]) || keeps?(utf8, i) == true {
+                    i &+= 1
+                } else {
+                    if start < i { append(bytes: UnsafeBufferPointer(start: base + start, count: i &- start)) }
+                    i &+= max(1, escape(utf8, i, &self))
+                    start = i
+                }
+                if i < count { i &+= plainPrefix(base + i, count &- i) }
+            }
+            if start < count { append(bytes: UnsafeBufferPointer(start: base + start, count: count &- start)) }
         }
     }
 
@@ -131,9 +128,7 @@ extension TextBuffer where Self: ~Copyable {
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(jsonStringContent text: String) {
-        append(text, lookAt: { word in
-            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0x7F, word) | Word.equal(0xE2, word)
-        }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }, keeps: { utf8, i in
+        append(text, plainPrefix: { oplint_json_plain_prefix($0, $1) }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }, keeps: { utf8, i in
             utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
         }, escape: Self.appendJSONEscape)
     }
@@ -143,9 +138,8 @@ extension TextBuffer where Self: ~Copyable {
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(jsonStringContentKeepingDelete text: String) {
-        append(text, lookAt: { word in
-            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x5C, word) | Word.equal(0xE2, word)
-        }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }, keeps: { utf8, i in
+        // The scan also stops at DEL, which `isPlain` then keeps.
+        append(text, plainPrefix: { oplint_json_plain_prefix($0, $1) }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }, keeps: { utf8, i in
             utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
         }, escape: Self.appendJSONEscape)
     }
@@ -204,6 +198,28 @@ enum TextBufferBytes {
 /// borrow only runs upwards, so only bytes above a true one can be flagged falsely); several
 /// are combined with `|`.
 enum Word {
+    /// How many of the `count` bytes at `at` come before the first one `lookAt` flags, eight at
+    /// a time (`lookAt` flags bytes in their high bit, its lowest flag exact, and must not flag `A`).
+    @inline(__always)
+    static func plainPrefix(_ at: UnsafePointer<UInt8>, _ count: Int, _ lookAt: (UInt64) -> UInt64) -> Int {
+        var i = 0
+        while i < count {
+            let flags = lookAt(i &+ 8 <= count ? UInt64(littleEndian: UnsafeRawPointer(at + i).loadUnaligned(as: UInt64.self))
+                : padded(at + i, count: count &- i))
+            if flags != 0 { return min(count, i &+ (flags.trailingZeroBitCount &>> 3)) }
+            i &+= 8
+        }
+        return count
+    }
+
+    /// The `count` (below 8) bytes at `at` as a little-endian word, with `A` after them.
+    @inline(__always)
+    static func padded(_ at: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var word: UInt64 = 0x4141_4141_4141_4141
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: at, byteCount: count) }
+        return UInt64(littleEndian: word)
+    }
+
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
