@@ -31,7 +31,7 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // Byte scans the report writers run sixteen bytes at a time (SSE2 or NEON, else byte by byte).
-        .target(name: "CTextScan", cSettings: [.unsafeFlags(["-O3"])]),
+        .target(name: "CTextScan"),
         // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz.
         .target(name: "OpLintCore", dependencies: ["CSimdJSON", "CTextScan"]),
         // Operation graphs from Swift and Objective-C source.

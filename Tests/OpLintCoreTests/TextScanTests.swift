@@ -58,4 +58,28 @@ import Testing
             #expect(words == Self.reference(bytes))
         }
     }
+
+    @Test func digitTestIsExact() {
+        var generator = SeededGenerator(seed: 14)
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in
+                Int.random(in: 0..<6, using: &generator) == 0 ? UInt8.random(in: 0x2E...0x3B, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+            }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+            #expect(Word.hasDigit(word) == bytes.contains { (0x30...0x39).contains($0) }, "\(bytes)")
+        }
+    }
+
+    @Test func hashingSkipsDigitsAsIfRemoved() {
+        var generator = SeededGenerator(seed: 15)
+        let pieces = ["op", "0", "9", "/", ":", "42", "é", "→", "queue", " ", "1234567890", "\u{0}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var skipping = StableHasher()
+            skipping.combine(skippingDigits: text)
+            var removed = StableHasher()
+            removed.combine(String(decoding: text.utf8.filter { !(0x30...0x39).contains($0) }, as: UTF8.self))
+            #expect(skipping.digest == removed.digest, "\(text)")
+        }
+    }
 }

@@ -28,21 +28,37 @@ struct StableHasher {
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func combine(skippingDigits text: String) {
         text.withUTF8Bytes { utf8 in
+            guard let base = utf8.baseAddress else { return }
             var low = low, high = high
             let prime: UInt64 = 0x0000_0100_0000_01B3
-            for byte in utf8 {
-                // Both lanes updated and kept or not without a branch: digits come and go
-                // irregularly in messages, and a mispredicted branch costs more than the update.
-                let nextLow = (low ^ UInt64(byte)) &* prime
-                let nextHigh = (high ^ UInt64(byte ^ 0x5A)) &* prime
-                let isDigit = byte &- 0x30 < 10
-                low = isDigit ? low : nextLow
-                high = isDigit ? high : nextHigh
+            @inline(__always) func add(_ byte: UInt8) {
+                low = (low ^ UInt64(byte)) &* prime
+                high = (high ^ UInt64(byte ^ 0x5A)) &* prime
+            }
+            var i = 0
+            // Eight bytes at a time while they hold no digit: most of a message.
+            while i &+ 8 <= utf8.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if Word.hasDigit(word) {
+                    for k in 0..<8 where !Self.isDigit(base[i &+ k]) { add(base[i &+ k]) }
+                } else {
+                    for k in 0..<8 { add(UInt8(truncatingIfNeeded: word &>> UInt64(8 &* k))) }
+                }
+                i &+= 8
+            }
+            while i < utf8.count {
+                if !Self.isDigit(base[i]) { add(base[i]) }
+                i &+= 1
             }
             self.low = low
             self.high = high
         }
         endField()
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10
     }
 
     /// The hash of the fields so far.

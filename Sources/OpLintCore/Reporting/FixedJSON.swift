@@ -18,22 +18,21 @@ struct FixedJSON {
     /// How many copies are kept: one per place the stretch was written at.
     var copies: Int { kept.count }
 
-    /// The kept copy made where the writer stood as it does at `start`, if there is one.
+    /// Lends the copy made where the writer stood as it does at `start`, and gives where the
+    /// writer stands after it; nil when there is none.
     @inline(__always)
-    func copy(at start: ReportWriter.JSONNesting) -> Int? {
-        // One or two nestings per stretch in a report: a plain search is the quickest.
-        for k in kept.indices where kept[k].start.isSamePlace(as: start) { return k }
-        return nil
-    }
-
-    /// Lends the bytes of copy `k`, and gives where the writer stands after them.
-    @inline(__always)
-    func withCopy(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> ReportWriter.JSONNesting {
-        let entry = kept[k]
-        bytes.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[entry.range]))
+    func withCopy(at start: ReportWriter.JSONNesting, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> ReportWriter.JSONNesting? {
+        kept.withUnsafeBufferPointer { kept in
+            // One or two places per stretch in a report: a plain search is the quickest.
+            for k in 0..<kept.count where kept[k].start.isSamePlace(as: start) {
+                let range = kept[k].range
+                bytes.withUnsafeBufferPointer { all in
+                    body(UnsafeBufferPointer(start: all.baseAddress.map { $0 + range.lowerBound }, count: range.count))
+                }
+                return kept[k].end
+            }
+            return nil
         }
-        return entry.end
     }
 
     /// Keeps `written`, written from `start` to `end`.
@@ -60,10 +59,9 @@ extension ReportWriter {
     @inline(__always)
     mutating func fixed(_ run: inout FixedJSON, _ body: (inout ReportWriter) -> Void) {
         let start = json
-        if let k = run.copy(at: start) {
-            #if DEBUG
-            var copied: [UInt8] = []
-            let end = run.withCopy(k) { copied = Array($0) }
+        #if DEBUG
+        var copied: [UInt8] = []
+        if let end = run.withCopy(at: start, { copied = Array($0) }) {
             append(bytes: copied)
             var fresh = ReportWriter(chunkSize: .max) { _ in }
             fresh.json = start
@@ -72,12 +70,14 @@ extension ReportWriter {
             fresh.withWritten { written = Array($0) }
             assert(written == copied && fresh.json.isSamePlace(as: end), "a fixed stretch of JSON wrote different bytes at the same place")
             json = fresh.json
-            #else
-            let end = run.withCopy(k) { append(bytes: $0) }
-            json = end
-            #endif
             return
         }
+        #else
+        if let end = run.withCopy(at: start, { append(bytes: $0) }) {
+            json = end
+            return
+        }
+        #endif
         let from = writtenCount
         body(&self)
         run.keep(bytesWritten(since: from), from: start, to: json)

@@ -12,6 +12,7 @@ public struct GitLabReporter: FindingReporter {
         // GitLab compares reports by fingerprint, which must be unique within one report: a
         // repeated one is hashed again with how many times it came before, in report order.
         var seen: [Fingerprint: Int] = [:]
+        seen.reserveCapacity(reported.count)
         let fingerprints = reported.map { index in
             let fingerprint = findings[index].fingerprintDigest
             let occurrence = seen[fingerprint, default: 0]

@@ -223,6 +223,14 @@ enum Word {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
+    /// Whether a byte of `word` is an ASCII digit (the bit hacks' `hasbetween(word, 0x2F, 0x3A)`:
+    /// no byte's sum carries into the next, so the answer is exact).
+    @inline(__always)
+    static func hasDigit(_ word: UInt64) -> Bool {
+        let low7 = word & ~highs
+        return (ones &* (127 + 0x3A) &- low7) & ~word & (low7 &+ ones &* (127 - 0x2F)) & highs != 0
+    }
+
     /// Nonzero when a byte of `word` is `byte`.
     @inline(__always)
     static func equal(_ byte: UInt8, _ word: UInt64) -> UInt64 {
