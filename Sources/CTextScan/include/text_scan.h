@@ -14,6 +14,11 @@ extern "C" {
 /// a time where the machine has vector instructions.
 size_t oplint_json_plain_prefix(const uint8_t *bytes, size_t count);
 
+/// The same for XML text and attribute values: the longest prefix with no byte below 0x20,
+/// none of `"&'<>`, no DEL, and no 0xC2 or 0xEF (the lead bytes of the C1 controls and of
+/// U+FFFE and U+FFFF, which the reports replace).
+size_t oplint_xml_plain_prefix(const uint8_t *bytes, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,3 +1,5 @@
+import CTextScan
+
 /// Text made safe for XML 1.0 attribute values and element content.
 package enum XMLText {
     /// `&`, `<`, `>`, `"` and `'` as entities; tab, CR and LF as character references (so
@@ -21,11 +23,7 @@ extension TextBuffer where Self: ~Copyable {
     mutating func append(xml text: String) {
         // Bytes below 0x20, the five markup characters, DEL, C2 (U+0080–U+00BF: C1 controls)
         // and EF (U+F000–U+FFFF: U+FFFE and U+FFFF) need a look.
-        append(text, plainPrefix: { Word.plainPrefix($0, $1) { word in
-            Word.below(0x20, word) | Word.equal(0x22, word) | Word.equal(0x26, word) | Word.equal(0x27, word)
-                | Word.equal(0x3C, word) | Word.equal(0x3E, word) | Word.equal(0x7F, word) | Word.equal(0xC2, word)
-                | Word.equal(0xEF, word)
-        } }, isPlain: { byte in
+        append(text, plainPrefix: { oplint_xml_plain_prefix($0, $1) }, isPlain: { byte in
             byte >= 0x3F ? byte != 0x7F && byte != 0xC2 && byte != 0xEF
                 : byte >= 0x20 && byte != 0x22 && byte != 0x26 && byte != 0x27 && byte != 0x3C && byte != 0x3E
         }, keeps: { utf8, i in
