@@ -29,12 +29,6 @@ struct StableHasher {
     mutating func combine(skippingDigits text: String) {
         text.withUTF8Bytes { utf8 in
             guard let base = utf8.baseAddress else { return }
-            var low = low, high = high
-            let prime: UInt64 = 0x0000_0100_0000_01B3
-            @inline(__always) func add(_ byte: UInt8) {
-                low = (low ^ UInt64(byte)) &* prime
-                high = (high ^ UInt64(byte ^ 0x5A)) &* prime
-            }
             var i = 0
             // Eight bytes at a time while they hold no digit: most of a message.
             while i &+ 8 <= utf8.count {
@@ -50,8 +44,6 @@ struct StableHasher {
                 if !Self.isDigit(base[i]) { add(base[i]) }
                 i &+= 1
             }
-            self.low = low
-            self.high = high
         }
         endField()
     }

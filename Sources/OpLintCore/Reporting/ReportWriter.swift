@@ -65,30 +65,6 @@ public struct ReportWriter: TextBuffer, ~Copyable {
         UnsafeBufferPointer(start: base + from, count: count - from)
     }
 
-    /// An integer in decimal, as `TextBuffer.append(integer:)` writes it, with its digits
-    /// stored where they go rather than copied from a scratch buffer.
-    @inline(__always)
-    mutating func append(integer value: Int) {
-        var rest = value.magnitude
-        var digits = 1
-        var probe = rest / 10
-        while probe > 0 {
-            digits += 1
-            probe /= 10
-        }
-        let sign = value < 0 ? 1 : 0
-        let at = reserve(sign + digits)
-        if sign == 1 { at.pointee = 0x2D }
-        var k = sign + digits
-        repeat {
-            k -= 1
-            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-            at[k] = 0x30 &+ UInt8(truncatingIfNeeded: digit)
-            rest = quotient
-        } while k > sign
-        advance(by: sign + digits)
-    }
-
     /// Makes room for `extra` more bytes, at least doubling the buffer.
     private mutating func grow(toHold extra: Int) {
         let larger = max(2 * capacity, count + extra)
