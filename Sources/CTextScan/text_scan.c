@@ -1,5 +1,7 @@
 #include "text_scan.h"
 
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #elif defined(__ARM_NEON)
@@ -7,31 +9,54 @@
 #endif
 
 /// A format's bytes that need a look, as ranges, and as a table for texts too short for a vector.
+/// Each scan below passes its number of ranges as a literal: with the set a constant too, the
+/// compiler unrolls the ranges and makes each one's bounds constant vectors.
 struct look_set {
-    int count;
-    uint8_t low[8];
-    uint8_t high[8];
+    uint8_t low[12];
+    uint8_t high[12];
     uint8_t table[256];
 };
 
+enum { json_ranges = 5, xml_ranges = 8, markdown_ranges = 12 };
+
 static const struct look_set json = {
-    5, {0x00, 0x22, 0x5C, 0x7F, 0xE2}, {0x1F, 0x22, 0x5C, 0x7F, 0xE2},
+    {0x00, 0x22, 0x5C, 0x7F, 0xE2}, {0x1F, 0x22, 0x5C, 0x7F, 0xE2},
     {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
      [0x22] = 1, [0x5C] = 1, [0x7F] = 1, [0xE2] = 1},
 };
 
 static const struct look_set xml = {
-    8, {0x00, 0x22, 0x26, 0x3C, 0x3E, 0x7F, 0xC2, 0xEF}, {0x1F, 0x22, 0x27, 0x3C, 0x3E, 0x7F, 0xC2, 0xEF},
+    {0x00, 0x22, 0x26, 0x3C, 0x3E, 0x7F, 0xC2, 0xEF}, {0x1F, 0x22, 0x27, 0x3C, 0x3E, 0x7F, 0xC2, 0xEF},
     {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
      [0x22] = 1, [0x26] = 1, [0x27] = 1, [0x3C] = 1, [0x3E] = 1, [0x7F] = 1, [0xC2] = 1, [0xEF] = 1},
 };
 
+static const struct look_set markdown = {
+    {0x00, 0x21, 0x26, 0x28, 0x3C, 0x3E, 0x40, 0x5B, 0x5F, 0x7B, 0xC2, 0xE2},
+    {0x1F, 0x24, 0x26, 0x2A, 0x3C, 0x3E, 0x40, 0x5D, 0x60, 0x7F, 0xC2, 0xE2},
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+     [0x21] = 1, [0x22] = 1, [0x23] = 1, [0x24] = 1, [0x26] = 1, [0x28] = 1, [0x29] = 1, [0x2A] = 1,
+     [0x3C] = 1, [0x3E] = 1, [0x40] = 1, [0x5B] = 1, [0x5C] = 1, [0x5D] = 1, [0x5F] = 1, [0x60] = 1,
+     [0x7B] = 1, [0x7C] = 1, [0x7D] = 1, [0x7E] = 1, [0x7F] = 1, [0xC2] = 1, [0xE2] = 1},
+};
+
 #if defined(__SSE2__)
-/// A mask with bit k set when byte k of the sixteen at `bytes` needs a look.
-static inline unsigned flags16(const uint8_t *bytes, const struct look_set *set) {
-    __m128i v = _mm_loadu_si128((const __m128i *)bytes);
+typedef __m128i vec16;
+
+static inline __attribute__((always_inline)) vec16 load16(const uint8_t *bytes) {
+    return _mm_loadu_si128((const __m128i *)bytes);
+}
+
+/// Sixteen bytes: `first`'s eight, then `second`'s, each in memory order.
+static inline __attribute__((always_inline)) vec16 pair8(uint64_t first, uint64_t second) {
+    return _mm_set_epi64x((long long)second, (long long)first);
+}
+
+/// A mask with bit k set when byte k of `v` needs a look.
+static inline __attribute__((always_inline)) unsigned flags16(vec16 v, const struct look_set *set, const int ranges) {
     __m128i look = _mm_setzero_si128();
-    for (int k = 0; k < set->count; k++) {
+#pragma clang loop unroll(full)
+    for (int k = 0; k < ranges; k++) {
         if (set->low[k] == set->high[k]) {
             look = _mm_or_si128(look, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)set->low[k])));
         } else {
@@ -44,10 +69,20 @@ static inline unsigned flags16(const uint8_t *bytes, const struct look_set *set)
     return (unsigned)_mm_movemask_epi8(look);
 }
 #elif defined(__ARM_NEON)
-static inline unsigned flags16(const uint8_t *bytes, const struct look_set *set) {
-    uint8x16_t v = vld1q_u8(bytes);
+typedef uint8x16_t vec16;
+
+static inline __attribute__((always_inline)) vec16 load16(const uint8_t *bytes) {
+    return vld1q_u8(bytes);
+}
+
+static inline __attribute__((always_inline)) vec16 pair8(uint64_t first, uint64_t second) {
+    return vcombine_u8(vcreate_u8(first), vcreate_u8(second));
+}
+
+static inline __attribute__((always_inline)) unsigned flags16(vec16 v, const struct look_set *set, const int ranges) {
     uint8x16_t look = vdupq_n_u8(0);
-    for (int k = 0; k < set->count; k++) {
+#pragma clang loop unroll(full)
+    for (int k = 0; k < ranges; k++) {
         uint8x16_t offset = vsubq_u8(v, vdupq_n_u8(set->low[k]));
         look = vorrq_u8(look, vcleq_u8(offset, vdupq_n_u8((uint8_t)(set->high[k] - set->low[k]))));
     }
@@ -58,19 +93,40 @@ static inline unsigned flags16(const uint8_t *bytes, const struct look_set *set)
 }
 #endif
 
-static inline size_t plain_prefix(const uint8_t *bytes, size_t count, const struct look_set *set) {
+static inline __attribute__((always_inline)) size_t plain_prefix(const uint8_t *bytes, size_t count, const struct look_set *set, const int ranges) {
     size_t i = 0;
 #if defined(__SSE2__) || defined(__ARM_NEON)
     if (count >= 16) {
         for (; i + 16 <= count; i += 16) {
-            unsigned flags = flags16(bytes + i, set);
+            unsigned flags = flags16(load16(bytes + i), set, ranges);
             if (flags != 0) return i + (size_t)__builtin_ctz(flags);
         }
         if (i == count) return count;
         // The last sixteen bytes, overlapping ones already found plain: their flags are dropped.
         size_t last = count - 16;
-        unsigned flags = flags16(bytes + last, set) >> (i - last);
+        unsigned flags = flags16(load16(bytes + last), set, ranges) >> (i - last);
         return flags != 0 ? i + (size_t)__builtin_ctz(flags) : count;
+    }
+    // Shorter texts (most names and paths) in one vector too: the first eight bytes and the last
+    // eight, which overlap below sixteen; an overlapping byte is flagged in both halves or in neither.
+    if (count >= 8) {
+        uint64_t first, second;
+        memcpy(&first, bytes, 8);
+        memcpy(&second, bytes + count - 8, 8);
+        unsigned flags = flags16(pair8(first, second), set, ranges);
+        if ((flags & 0xFF) != 0) return (size_t)__builtin_ctz(flags);
+        flags >>= 8;
+        return flags != 0 ? count - 8 + (size_t)__builtin_ctz(flags) : count;
+    }
+    if (count >= 4) {
+        // The first four bytes and the last four; the vector's other eight bytes are not looked at.
+        uint32_t first, second;
+        memcpy(&first, bytes, 4);
+        memcpy(&second, bytes + count - 4, 4);
+        unsigned flags = flags16(pair8((uint64_t)first | (uint64_t)second << 32, 0), set, ranges);
+        if ((flags & 0x0F) != 0) return (size_t)__builtin_ctz(flags);
+        flags = (flags >> 4) & 0x0F;
+        return flags != 0 ? count - 4 + (size_t)__builtin_ctz(flags) : count;
     }
 #endif
     while (i < count && !set->table[bytes[i]]) i++;
@@ -78,9 +134,13 @@ static inline size_t plain_prefix(const uint8_t *bytes, size_t count, const stru
 }
 
 size_t oplint_json_plain_prefix(const uint8_t *bytes, size_t count) {
-    return plain_prefix(bytes, count, &json);
+    return plain_prefix(bytes, count, &json, json_ranges);
 }
 
 size_t oplint_xml_plain_prefix(const uint8_t *bytes, size_t count) {
-    return plain_prefix(bytes, count, &xml);
+    return plain_prefix(bytes, count, &xml, xml_ranges);
+}
+
+size_t oplint_markdown_plain_prefix(const uint8_t *bytes, size_t count) {
+    return plain_prefix(bytes, count, &markdown, markdown_ranges);
 }

@@ -21,7 +21,14 @@ import Testing
     static let scans = [
         Scan(description: "json", scan: { oplint_json_plain_prefix($0, $1) }, others: [0x22, 0x5C, 0x7F, 0xE2]),
         Scan(description: "xml", scan: { oplint_xml_plain_prefix($0, $1) }, others: [0x22, 0x26, 0x27, 0x3C, 0x3E, 0x7F, 0xC2, 0xEF]),
+        // Stops where the Markdown escape's own set says: the C table cannot drift from it.
+        Scan(description: "markdown", scan: { oplint_markdown_plain_prefix($0, $1) },
+             others: Set((UInt8(0x20)...UInt8.max).filter { MarkdownReporter.specialBytes.contains($0) })),
     ]
+
+    @Test func markdownSetHoldsEveryControlByte() {
+        #expect((UInt8(0)..<0x20).allSatisfy { MarkdownReporter.specialBytes.contains($0) })
+    }
 
     @Test(arguments: scans)
     func everyByteAtEveryPlace(_ scan: Scan) {
@@ -88,6 +95,21 @@ import Testing
             var removed = StableHasher()
             removed.combine(String(decoding: text.utf8.filter { !(0x30...0x39).contains($0) }, as: UTF8.self))
             #expect(skipping.digest == removed.digest, "\(text)")
+        }
+    }
+
+    @Test func hexDigitsSpreadEveryNibble() {
+        func padded(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        var generator = SeededGenerator(seed: 16)
+        var values: [UInt64] = [0, .max, 0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210, 0x9999_AAAA_0000_FFFF]
+        // Every nibble value at every place, and random words.
+        for place in 0..<16 { for nibble in UInt64(0)...15 { values.append(nibble << UInt64(4 * place)) } }
+        for _ in 0..<10_000 { values.append(UInt64.random(in: .min ... .max, using: &generator)) }
+        for (high, low) in zip(values, values.reversed()) {
+            #expect(Fingerprint(high: high, low: low).hex == padded(high) + padded(low))
         }
     }
 }

@@ -19,6 +19,11 @@ size_t oplint_json_plain_prefix(const uint8_t *bytes, size_t count);
 /// U+FFFE and U+FFFF, which the reports replace).
 size_t oplint_xml_plain_prefix(const uint8_t *bytes, size_t count);
 
+/// The same for Markdown inline text: the longest prefix with no byte below 0x20, none of
+/// ``!"#$&()*<>@[\]_`{|}~``, no DEL, and no 0xC2 or 0xE2 (the lead bytes of the C1 controls
+/// and of U+2028 and U+2029, which the reports make visible).
+size_t oplint_markdown_plain_prefix(const uint8_t *bytes, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -94,13 +94,33 @@ struct Fingerprint: Hashable {
     /// Appends the 32 hexadecimal digits.
     func appendHex<Buffer: TextBuffer & ~Copyable>(to out: inout Buffer) {
         var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            for k in 0..<16 {
-                bytes[k] = hexDigit(UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * k)))
-                bytes[16 + k] = hexDigit(UInt8(truncatingIfNeeded: low >> UInt64(60 - 4 * k)))
-            }
-            out.append(bytes: UnsafeBufferPointer(bytes))
-        }
+        withUnsafeMutableBytes(of: &digits) { storeHex(at: $0.baseAddress!) }
+        withUnsafeBytes(of: &digits) { out.append(bytes: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Stores the 32 hexadecimal digits at `at`, which has room for them.
+    @inline(__always)
+    func storeHex(at: UnsafeMutableRawPointer) {
+        at.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), as: UInt64.self)
+        at.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high)), toByteOffset: 8, as: UInt64.self)
+        at.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), toByteOffset: 16, as: UInt64.self)
+        at.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 24, as: UInt64.self)
+    }
+
+    /// The eight lower-case hexadecimal digits of `value`, most significant first, as a word
+    /// whose bytes in memory are those digits: each nibble spread to a byte of its own, then
+    /// turned into its digit in all eight bytes at once.
+    @inline(__always)
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        var n = UInt64(value)
+        n = (n & 0xFFFF_0000) << 16 | n & 0x0000_FFFF
+        n = (n & 0x0000_FF00_0000_FF00) << 8 | n & 0x0000_00FF_0000_00FF
+        n = (n & 0x00F0_00F0_00F0_00F0) << 4 | n & 0x000F_000F_000F_000F
+        // Byte k holds nibble k, the least significant first; the digits go most significant first.
+        n = n.byteSwapped
+        // 1 in each byte holding 10–15 (adding 6 carries into its bit 4, never into the next byte).
+        let letters = (n &+ 0x0606_0606_0606_0606) >> 4 & 0x0101_0101_0101_0101
+        // '0' + nibble, and 'a' - '0' - 10 = 39 more for a letter.
+        return (n &+ 0x3030_3030_3030_3030 &+ letters &* 39).littleEndian
     }
 }

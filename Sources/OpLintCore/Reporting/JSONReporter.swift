@@ -65,29 +65,31 @@ public struct JSONReporter: FindingReporter {
 
     /// The stretches every location writes the same way (`ReportWriter.fixed`).
     struct LocationWriting {
-        var column = FixedJSON(), file = FixedJSON(), line = FixedJSON(), close = FixedJSON()
+        var file = FixedJSON(), line = FixedJSON(), closeThenMessage = FixedJSON()
     }
 
-    /// A location: `{"column": …, "file": …, "line": …}`.
-    static func write(_ location: SourceLocation, state: inout LocationWriting, to out: inout ReportWriter) {
-        out.fixed(&state.column) {
-            $0.openJSONObject()
-            $0.jsonKey("column")
-        }
+    /// A location `{"column": …, "file": …, "line": …}` from its column value on (the caller
+    /// writes the key `column` with the stretch before it), then the key `message`, which
+    /// follows a location in a finding and in a related location alike: one stretch each.
+    static func write(_ location: SourceLocation, fromColumn state: inout LocationWriting, to out: inout ReportWriter) {
         out.jsonValue(location.column)
         out.fixed(&state.file) { $0.jsonKey("file") }
         out.jsonValue(location.file)
         out.fixed(&state.line) { $0.jsonKey("line") }
         out.jsonValue(location.line)
-        out.fixed(&state.close) { $0.closeJSON() }
+        out.fixed(&state.closeThenMessage) {
+            $0.closeJSON()
+            $0.jsonKey("message")
+        }
     }
 
     /// What a thread writing findings keeps between them: the stretches every finding writes
     /// the same way.
     struct FindingWriting {
-        var fingerprint = FixedJSON(), location = FixedJSON(), message = FixedJSON(), name = FixedJSON()
-        var operations = FixedJSON(), related = FixedJSON(), relatedLocation = FixedJSON(), relatedMessage = FixedJSON()
+        var fingerprint = FixedJSON(), location = FixedJSON(), name = FixedJSON()
+        var operations = FixedJSON(), related = FixedJSON(), noRelated = FixedJSON(), relatedLocation = FixedJSON()
         var relatedClose = FixedJSON(), rule = FixedJSON(), severity = FixedJSON(), close = FixedJSON()
+        var fix = FixedJSON(), removeEdges = FixedJSON(), edge = FixedJSON(), edgeClose = FixedJSON(), fixClose = FixedJSON()
         var locations = LocationWriting()
     }
 
@@ -101,23 +103,33 @@ public struct JSONReporter: FindingReporter {
         }
         out.jsonValue(finding.fingerprintDigest)
         if let fix = finding.fix {
-            out.jsonKey("fix")
-            out.openJSONObject()
-            out.jsonMember("message", fix.message)
-            out.jsonKey("removeEdges")
-            out.openJSONArray()
+            out.fixed(&state.fix) {
+                $0.jsonKey("fix")
+                $0.openJSONObject()
+                $0.jsonKey("message")
+            }
+            out.jsonValue(fix.message)
+            out.fixed(&state.removeEdges) {
+                $0.jsonKey("removeEdges")
+                $0.openJSONArray()
+            }
             for edge in fix.removeEdges {
-                out.openJSONArray()
+                out.fixed(&state.edge) { $0.openJSONArray() }
                 out.jsonValue(edge.waiter)
                 out.jsonValue(edge.dependency)
-                out.closeJSON()
+                out.fixed(&state.edgeClose) { $0.closeJSON() }
             }
-            out.closeJSON()
-            out.closeJSON()
+            out.fixed(&state.fixClose) {
+                $0.closeJSON()
+                $0.closeJSON()
+            }
         }
-        out.fixed(&state.location) { $0.jsonKey("location") }
-        write(finding.location, state: &state.locations, to: &out)
-        out.fixed(&state.message) { $0.jsonKey("message") }
+        out.fixed(&state.location) {
+            $0.jsonKey("location")
+            $0.openJSONObject()
+            $0.jsonKey("column")
+        }
+        write(finding.location, fromColumn: &state.locations, to: &out)
         out.jsonValue(finding.message)
         out.fixed(&state.name) { $0.jsonKey("name") }
         out.jsonValue(finding.rule.name)
@@ -129,23 +141,33 @@ public struct JSONReporter: FindingReporter {
         if !finding.queues.isEmpty {
             out.jsonMember("queues", finding.queues)
         }
-        out.fixed(&state.related) {
-            $0.jsonKey("related")
-            $0.openJSONArray()
-        }
-        for related in finding.related {
-            out.fixed(&state.relatedLocation) {
-                $0.openJSONObject()
-                $0.jsonKey("location")
+        if finding.related.isEmpty {
+            out.fixed(&state.noRelated) {
+                $0.jsonKey("related")
+                $0.openJSONArray()
+                $0.closeJSON()
+                $0.jsonKey("rule")
             }
-            write(related.location, state: &state.locations, to: &out)
-            out.fixed(&state.relatedMessage) { $0.jsonKey("message") }
-            out.jsonValue(related.message)
-            out.fixed(&state.relatedClose) { $0.closeJSON() }
-        }
-        out.fixed(&state.rule) {
-            $0.closeJSON()
-            $0.jsonKey("rule")
+        } else {
+            out.fixed(&state.related) {
+                $0.jsonKey("related")
+                $0.openJSONArray()
+            }
+            for related in finding.related {
+                out.fixed(&state.relatedLocation) {
+                    $0.openJSONObject()
+                    $0.jsonKey("location")
+                    $0.openJSONObject()
+                    $0.jsonKey("column")
+                }
+                write(related.location, fromColumn: &state.locations, to: &out)
+                out.jsonValue(related.message)
+                out.fixed(&state.relatedClose) { $0.closeJSON() }
+            }
+            out.fixed(&state.rule) {
+                $0.closeJSON()
+                $0.jsonKey("rule")
+            }
         }
         out.jsonValue(finding.rule.code)
         out.fixed(&state.severity) { $0.jsonKey("severity") }

@@ -1,3 +1,5 @@
+import CTextScan
+
 /// Markdown for a pull-request comment or a GitHub job summary: a summary line, then one
 /// table per severity (errors first) and the details of each finding in a collapsible block.
 public struct MarkdownReporter: FindingReporter {
@@ -133,12 +135,13 @@ public struct MarkdownReporter: FindingReporter {
 }
 
 extension TextBuffer where Self: ~Copyable {
-    /// `MarkdownReporter.escape(text)`, byte by byte.
+    /// `MarkdownReporter.escape(text)`: plain runs found sixteen bytes at a time
+    /// (`oplint_markdown_plain_prefix`), the bytes around them one by one.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(markdown text: String) {
         let special = MarkdownReporter.specialBytes
-        append(text, isPlain: { !special.contains($0) }, keeps: { utf8, i in
+        append(text, plainPrefix: { oplint_markdown_plain_prefix($0, $1) }, isPlain: { !special.contains($0) }, keeps: { utf8, i in
             (utf8[i] == 0xC2 && !TextBufferBytes.isC1Control(utf8, i)) || (utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i))
         }) { utf8, i, out in
             let byte = utf8[i]

@@ -118,9 +118,11 @@ extension ReportWriter {
     /// A fingerprint, as its 32 hexadecimal digits.
     mutating func jsonValue(_ fingerprint: Fingerprint) {
         beginJSONValue()
-        append(byte: 0x22)
-        fingerprint.appendHex(to: &self)
-        append(byte: 0x22)
+        let at = reserve(34)
+        at[0] = 0x22
+        fingerprint.storeHex(at: UnsafeMutableRawPointer(at + 1))
+        at[33] = 0x22
+        advance(by: 34)
     }
 
     /// An array of strings.
