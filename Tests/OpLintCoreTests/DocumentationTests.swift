@@ -53,4 +53,35 @@ import Testing
             .filter { $0.hasSuffix(".json") }.map { "examples/rules/\($0)" }
         #expect(Set(present) == expected)
     }
+
+    /// `oplint explain`'s text indents each line of a section by two spaces and keeps empty
+    /// lines empty; a carriage return and line feed stay one line break, as a character.
+    @Test func explainTextIndentsEveryLine() {
+        let description = RuleDescription(
+            code: "OPL999", name: "example-rule", severity: .warning, summary: "A summary.",
+            details: "First line.\n\nThird line, after an empty one.\n",
+            rationale: "Windows line\r\nbreaks stay together.\nLast é line.",
+            failingExample: RuleExample(.json, "{}"), fixedExample: RuleExample(.swift, "let a = 1\n  let b = 2"))
+        let text = RuleDocumentation.text(for: description)
+        #expect(text.contains("\nWhat it finds\n  First line.\n\n  Third line, after an empty one.\n\n\nWhy it matters\n"))
+        #expect(text.contains("\nWhy it matters\n  Windows line\r\nbreaks stay together.\n  Last é line.\n"))
+        #expect(text.contains("\nFixed example (swift)\n  let a = 1\n    let b = 2\n"))
+    }
+
+    /// An example's text without its markers: the byte path for ASCII examples and the
+    /// character path for the rest give what filtering the characters gives.
+    @Test func cleanTextDropsExactlyTheMarkers() {
+        let texts = [
+            "", "↓", "plain", "a ↓b ↓↓c\n↓", "{\"operations\": [↓{\"name\": \"a\"}]}",
+            "café ↓x", "↓\u{301}kept with its accent", "→ ↓arrow", "\u{2192}↓", "tail ↓",
+        ]
+        for text in texts {
+            #expect(RuleExample(.json, text).cleanText == text.filter { $0 != RuleExample.marker }, "\(text)")
+        }
+        for description in RuleRegistry.all.map({ $0.description }) {
+            for example in [description.failingExample, description.fixedExample] + description.moreFixedExamples {
+                #expect(example.cleanText == example.text.filter { $0 != RuleExample.marker })
+            }
+        }
+    }
 }

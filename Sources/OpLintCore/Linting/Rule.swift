@@ -96,7 +96,26 @@ public struct RuleExample: Sendable {
     public static let marker: Character = "↓"
 
     /// The text without markers.
-    public var cleanText: String { text.filter { $0 != Self.marker } }
+    ///
+    /// An example is ASCII apart from its markers, and then the markers' bytes are dropped
+    /// without reading the text as characters; any other text is filtered character by
+    /// character (a marker followed by a combining mark is another character, and stays).
+    public var cleanText: String {
+        let markerBytes: [UInt8] = [0xE2, 0x86, 0x93]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            if byte < 0x80 {
+                bytes.append(byte)
+            } else if byte == markerBytes[0], utf8.next() == markerBytes[1], utf8.next() == markerBytes[2] {
+                continue
+            } else {
+                return text.filter { $0 != Self.marker }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The 1-based line and column of each marker in the clean text.
     public var markedPositions: [(line: Int, column: Int)] {

@@ -9,8 +9,19 @@ public enum RuleDocumentation {
         out += description.summary + "\n"
         func section(_ title: String, _ body: String) {
             out += "\n\(title)\n"
-            for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
-                out += line.isEmpty ? "\n" : "  \(line)\n"
+            // Lines found by their UTF-8 line feeds rather than by characters; a carriage return
+            // before one would join it into one character, so such a text is split by characters.
+            let lines: [Substring] = body.utf8.contains(0x0D)
+                ? body.split(separator: "\n", omittingEmptySubsequences: false)
+                : body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+            for line in lines {
+                if line.isEmpty {
+                    out += "\n"
+                } else {
+                    out += "  "
+                    out += line
+                    out += "\n"
+                }
             }
         }
         section("What it finds", description.details)

@@ -8,9 +8,17 @@ extension SARIFReporter {
         for description in described {
             entries[description.id.code] = RuleEntry(id: description.id, level: description.defaultSeverity, description: description)
         }
+        // Findings of one rule mostly come together: a code the same, byte for byte, as the
+        // previous finding's is known already, without hashing it or copying its entry.
+        var previous: String?
         for list in findings {
-            for index in list.indices where entries[list[index].rule.code] == nil {
-                entries[list[index].rule.code] = RuleEntry(id: list[index].rule, level: list[index].severity, description: nil)
+            for index in list.indices {
+                let code = list[index].rule.code
+                if previous?.hasSameBytes(as: code) == true { continue }
+                previous = code
+                if entries.index(forKey: code) == nil {
+                    entries[code] = RuleEntry(id: list[index].rule, level: list[index].severity, description: nil)
+                }
             }
         }
         return entries.values.sorted { $0.id.code < $1.id.code }
