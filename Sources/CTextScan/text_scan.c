@@ -1,7 +1,5 @@
 #include "text_scan.h"
 
-#include <string.h>
-
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #elif defined(__ARM_NEON)
@@ -111,8 +109,8 @@ static inline __attribute__((always_inline)) size_t plain_prefix(const uint8_t *
     // eight, which overlap below sixteen; an overlapping byte is flagged in both halves or in neither.
     if (count >= 8) {
         uint64_t first, second;
-        memcpy(&first, bytes, 8);
-        memcpy(&second, bytes + count - 8, 8);
+        __builtin_memcpy(&first, bytes, 8);
+        __builtin_memcpy(&second, bytes + count - 8, 8);
         unsigned flags = flags16(pair8(first, second), set, ranges);
         if ((flags & 0xFF) != 0) return (size_t)__builtin_ctz(flags);
         flags >>= 8;
@@ -121,8 +119,8 @@ static inline __attribute__((always_inline)) size_t plain_prefix(const uint8_t *
     if (count >= 4) {
         // The first four bytes and the last four; the vector's other eight bytes are not looked at.
         uint32_t first, second;
-        memcpy(&first, bytes, 4);
-        memcpy(&second, bytes + count - 4, 4);
+        __builtin_memcpy(&first, bytes, 4);
+        __builtin_memcpy(&second, bytes + count - 4, 4);
         unsigned flags = flags16(pair8((uint64_t)first | (uint64_t)second << 32, 0), set, ranges);
         if ((flags & 0x0F) != 0) return (size_t)__builtin_ctz(flags);
         flags = (flags >> 4) & 0x0F;
