@@ -94,6 +94,8 @@ public struct RuleExample: Sendable {
 
     /// The marker that shows where a finding must point.
     public static let marker: Character = "↓"
+    /// Its UTF-8 bytes (three: U+2193).
+    private static let markerUTF8 = Array(String(marker).utf8)
 
     /// The text without markers.
     ///
@@ -101,7 +103,7 @@ public struct RuleExample: Sendable {
     /// without reading the text as characters; any other text is filtered character by
     /// character (a marker followed by a combining mark is another character, and stays).
     public var cleanText: String {
-        let markerBytes: [UInt8] = [0xE2, 0x86, 0x93]
+        let markerBytes = Self.markerUTF8
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var utf8 = text.utf8.makeIterator()

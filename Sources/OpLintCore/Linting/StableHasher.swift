@@ -86,16 +86,10 @@ struct Fingerprint: Hashable {
 
     /// 32 lower-case hexadecimal digits, high lane first.
     var hex: String {
-        var buffer = TextBytes()
-        appendHex(to: &buffer)
-        return buffer.text
-    }
-
-    /// Appends the 32 hexadecimal digits.
-    func appendHex<Buffer: TextBuffer & ~Copyable>(to out: inout Buffer) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { storeHex(at: $0.baseAddress!) }
-        withUnsafeBytes(of: &digits) { out.append(bytes: $0.bindMemory(to: UInt8.self)) }
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            storeHex(at: UnsafeMutableRawPointer(buffer.baseAddress!))
+            return 32
+        }
     }
 
     /// Stores the 32 hexadecimal digits at `at`, which has room for them.
