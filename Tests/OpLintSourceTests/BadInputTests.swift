@@ -72,6 +72,42 @@ struct BadInputTests {
         #expect(warnings.contains { $0.contains("loop") })
     }
 
+    @Test("A file whose name is not UTF-8 is read, shown with U+FFFD")
+    func nonUTF8FileName() throws {
+        let root = try Self.tree([("Good.swift", Array("let x = 1\n".utf8))])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // `bad<FF>name.swift`: no String can spell it, so it is created from bytes.
+        let path = Array(root.utf8) + Array("/bad".utf8) + [0xFF] + Array("name.swift".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        _ = Self.good.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let (graph, warnings) = SourceExtractor.extract(paths: [root])
+        #expect(warnings.isEmpty)
+        #expect(graph.source?.files == [root + "/Good.swift", root + "/bad\u{FFFD}name.swift"])
+        #expect(graph.operations.map(\.name) == ["op"])
+        #expect(graph.operations.first?.location?.file == root + "/bad\u{FFFD}name.swift")
+    }
+
+    @Test("A file reached directly and through links, or named twice, is read once, where first reached")
+    func linkedFilesOnce() throws {
+        let root = try Self.tree([("A/Shared.swift", Self.good), ("B/Own.swift", Array("let y = 2\n".utf8))])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // `B/Link.swift` comes after `A/Shared.swift`; `0/Early.swift` before it.
+        try FileManager.default.createSymbolicLink(atPath: root + "/B/Link.swift", withDestinationPath: root + "/A/Shared.swift")
+        try FileManager.default.createDirectory(atPath: root + "/0", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/0/Early.swift", withDestinationPath: root + "/A/Shared.swift")
+        let (graph, _) = SourceExtractor.extract(paths: [root, root + "/A/Shared.swift", root + "/B/Own.swift"])
+        #expect(graph.source?.files == [root + "/0/Early.swift", root + "/B/Own.swift"])
+        #expect(graph.operations.count == 1)
+        // Without links, nothing is dropped: each file once, in path order.
+        let plain = try Self.tree((0..<3).map { ("D\($0)/F.swift", Self.good) })
+        defer { try? FileManager.default.removeItem(atPath: plain) }
+        #expect(SourceExtractor.extract(paths: [plain]).graph.source?.files == (0..<3).map { plain + "/D\($0)/F.swift" })
+    }
+
     @Test("A FIFO with a source extension and a missing path are warnings, not a hang")
     func unreadable() throws {
         let root = try Self.tree([("Good.swift", Self.good)])

@@ -66,3 +66,81 @@ struct RoundTripTests {
         #expect(GraphWriter().write(loaded).count > 0)
     }
 }
+
+/// `GraphWriter.write` writes its bytes straight; `GraphWriter.json(_:)` builds the same
+/// document as a `JSONText` value. They must agree byte for byte on every graph.
+@Suite("Graph writer bytes")
+struct GraphWriterBytesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func agree(_ graph: OperationGraph, _ name: String) {
+        let written = GraphWriter().write(graph)
+        let rendered = GraphWriter().json(graph).rendered() + "\n"
+        #expect(written == rendered, "\(name)")
+    }
+
+    @Test("Every example graph and every extracted corpus graph: the same text as the JSON value")
+    func examplesAndCorpus() throws {
+        let examples = Self.root.appendingPathComponent("examples")
+        let walker = try #require(FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil))
+        var loaded = 0
+        for case let url as URL in walker where url.pathExtension == "json" && !url.lastPathComponent.hasPrefix(".") {
+            guard let graph = try? GraphLoader.load(bytes: Array(try Data(contentsOf: url)), path: url.path) else { continue }
+            Self.agree(graph, url.path)
+            loaded += 1
+        }
+        #expect(loaded >= 50)
+        for name in Corpus.cases() { Self.agree(try Corpus.extract(name), name) }
+    }
+
+    @Test("Every member, one-line and indented objects, empty and mixed arrays, events, settings, labels")
+    func everyShape() {
+        let here = SourceLocation(file: "A \"quoted\".swift", line: 3, column: 9)
+        var full = OperationGraph.Operation(name: "full\n<script>", queue: "q", priority: .veryHigh, qualityOfService: .userInitiated, duration: 2.5)
+        full.start = .manual
+        full.dependencies = [OperationGraph.Reference("b", location: here), OperationGraph.Reference("c")]
+        full.addedAt = 0.25
+        full.kind = .invocation
+        full.isAsynchronous = true
+        full.finishes = false
+        full.checksCancellation = false
+        full.waitsFor = [OperationGraph.Reference("b")]
+        full.waitsForQueues = [OperationGraph.Reference("q")]
+        full.exclusive = ["lock"]
+        full.isBarrier = true
+        full.reads = ["r1", "r2"]
+        full.writes = ["w"]
+        full.count = 4
+        full.location = here
+        full.labels = ["z": "last", "a": "first \u{2028}", "m": "", "k": "4th"]
+        var unlocatedDependencies = OperationGraph.Operation(name: "u")
+        unlocatedDependencies.dependencies = [OperationGraph.Reference("b"), OperationGraph.Reference("c")]
+        var threeScalars = OperationGraph.Operation(name: "three", queue: "q", priority: .low)
+        threeScalars.count = 1
+        var fourScalars = OperationGraph.Operation(name: "four", queue: "q", priority: .low)
+        fourScalars.count = 2
+        var fewLabels = OperationGraph.Operation(name: "labels")
+        fewLabels.labels = ["one": "1"]
+        var numericPriority = OperationGraph.Operation(name: "numeric")
+        numericPriority.priority = QueuePriority(rawValue: 3)
+        var mainQueue = OperationGraph.Queue(name: "main", maxConcurrentOperationCount: 1)
+        mainQueue.isMain = true
+        mainQueue.isSuspended = true
+        var locatedQueue = OperationGraph.Queue(name: "q")
+        locatedQueue.location = here
+        let small = OperationGraph.Queue(name: "small", maxConcurrentOperationCount: 2)
+        var graph = OperationGraph(queues: [mainQueue, locatedQueue, small],
+                                   operations: [full, unlocatedDependencies, threeScalars, fourScalars, fewLabels, numericPriority,
+                                                OperationGraph.Operation(name: "b"), OperationGraph.Operation(name: "c")])
+        Self.agree(graph, "operations and queues")
+        graph.events = [OperationGraph.Event(at: 1.5, .cancel(operation: "b"), location: here),
+                        OperationGraph.Event(at: 2, .cancel(operation: "c"))]
+        graph.simulation.defaultWidth = 3
+        graph.simulation.cpus = 2
+        graph.source = OperationGraph.SourceInfo(tool: "oplint", version: "1", files: ["A.swift", "B \"b\".m"])
+        Self.agree(graph, "events, settings and source")
+        graph.source = OperationGraph.SourceInfo(tool: nil, version: nil, files: [])
+        Self.agree(graph, "a source with no files")
+        Self.agree(OperationGraph(queues: [], operations: []), "the empty graph")
+    }
+}

@@ -10,10 +10,12 @@ public struct GraphWriter: Sendable {
     ///
     /// - Complexity: O(size of the graph).
     public func write(_ graph: OperationGraph) -> String {
-        json(graph).rendered() + "\n"
+        var text = renderedBytes(graph)
+        text.append(byte: 0x0A)
+        return text.text
     }
 
-    /// The JSON value of `graph`.
+    /// The JSON value of `graph`: `write` writes the same text without building it.
     public func json(_ graph: OperationGraph) -> JSONText {
         var top: [(String, JSONText)] = [("version", .integer(1))]
         top.append(("queues", .array(graph.queues.map { queue(graph, $0) })))

@@ -26,43 +26,54 @@ public struct FileWalker: Sendable {
     /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
     public func files(under paths: [String]) -> (files: [(display: String, path: String)], warnings: [String]) {
         let walk = entries(under: paths)
-        return (walk.files.map { ($0.display, $0.path) }, walk.warnings)
+        return (walk.files.map { ($0.display, String(decoding: $0.path.dropLast(), as: UTF8.self)) }, walk.warnings)
     }
 
     /// A file the walk found.
     struct Entry {
         var display: String
-        var path: String
+        /// The file system path, NUL-terminated bytes (a name need not be UTF-8).
+        var path: [UInt8]
         /// The walk saw a regular file here, not a symbolic link.
         var isRegular: Bool
     }
 
     /// `files(under:)` with what the walk learnt of each file's type.
     ///
+    /// Directories are listed with `readdir`, whose entry types spare a `stat` call for
+    /// every regular file and directory; names are kept as bytes, so a file whose name is
+    /// not UTF-8 is still read (its display path shows U+FFFD where the bytes are invalid).
+    ///
     /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
     func entries(under paths: [String]) -> (files: [Entry], warnings: [String]) {
         var result: [Entry] = []
         var warnings: [String] = []
-        var visited: Set<String> = []
-        var seenFiles: Set<String> = []
-        let manager = FileManager.default
+        var visited: Set<[UInt8]> = []
+        // Where each file was found: its directory's real path (an index into `directoryReals`)
+        // and its name, or the real path of the link's target; nil for a root file.
+        var directoryReals: [[UInt8]] = []
+        var origins: [(directory: Int, name: [UInt8])?] = []
+        var linkTargets: [Int: [UInt8]] = [:]
         for root in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            let rootPath = Self.cPath(root)
+            var status = stat()
+            guard Self.withPath(rootPath, { stat($0, &status) }) == 0 else {
                 warnings.append("\(root): no such file or directory")
                 continue
             }
             let rootDisplay = Self.display(root)
-            if !isDirectory.boolValue {
+            if status.st_mode & S_IFMT != S_IFDIR {
                 if SourceLanguage(path: root) == nil {
                     warnings.append("\(rootDisplay): not a Swift or Objective-C file (.swift, .m, .mm, .h); skipped")
-                } else if seenFiles.insert(Self.realPath(root) ?? root).inserted {
-                    result.append(Entry(display: rootDisplay, path: root, isRegular: false))
+                } else {
+                    linkTargets[result.count] = Self.realPath(rootPath) ?? rootPath
+                    origins.append(nil)
+                    result.append(Entry(display: rootDisplay, path: rootPath, isRegular: false))
                 }
                 continue
             }
             // Depth-first with an explicit stack; children pushed in reverse sorted order.
-            var stack: [(display: String, path: String)] = [(rootDisplay, root)]
+            var stack: [(display: String, path: [UInt8])] = [(rootDisplay, rootPath)]
             while let (display, path) = stack.popLast() {
                 guard let real = Self.realPath(path) else {
                     warnings.append("\(display): cannot resolve the path; skipped")
@@ -72,41 +83,107 @@ public struct FileWalker: Sendable {
                     warnings.append("\(display): already visited (a symbolic-link loop or a second link); skipped")
                     continue
                 }
-                let entries: [String]
-                do {
-                    entries = try manager.contentsOfDirectory(atPath: path).sorted()
-                } catch {
+                guard let children = Self.children(of: path) else {
                     warnings.append("\(display): cannot read the directory; skipped")
                     continue
                 }
-                var directories: [(String, String)] = []
-                for name in entries {
+                let directory = directoryReals.count
+                directoryReals.append(real)
+                var directories: [(String, [UInt8])] = []
+                for child in children {
+                    let name = child.name
                     if Self.skippedDirectories.contains(name) { continue }
-                    let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
                     let childDisplay = display == "." ? name : (display.hasSuffix("/") ? display + name : display + "/" + name)
                     if isExcluded(childDisplay, name: name) { continue }
-                    // lstat first: only symbolic links need the target's type and real path.
-                    var status = stat()
-                    guard lstat(childPath, &status) == 0 else { continue }
-                    let isLink = status.st_mode & S_IFMT == S_IFLNK
-                    if isLink && stat(childPath, &status) != 0 {
-                        warnings.append("\(childDisplay): a broken symbolic link; skipped")
-                        continue
+                    let childPath = Self.appending(child.bytes, to: path)
+                    var type = child.type
+                    var isLink = false
+                    if type == DT_UNKNOWN || type == DT_LNK {
+                        // The entry's type is not known, or a link: ask for it, then the target's.
+                        var status = stat()
+                        guard Self.withPath(childPath, { lstat($0, &status) }) == 0 else { continue }
+                        isLink = status.st_mode & S_IFMT == S_IFLNK
+                        if isLink && Self.withPath(childPath, { stat($0, &status) }) != 0 {
+                            warnings.append("\(childDisplay): a broken symbolic link; skipped")
+                            continue
+                        }
+                        type = Self.entryType(status.st_mode)
                     }
-                    if status.st_mode & S_IFMT == S_IFDIR {
+                    if type == DT_DIR {
                         directories.append((childDisplay, childPath))
                     } else if SourceLanguage(path: name) != nil {
-                        // A file reached through a link may also be reached directly: keep it once.
-                        let key = isLink ? (Self.realPath(childPath) ?? childPath) : real + "/" + name
-                        if seenFiles.insert(key).inserted {
-                            result.append(Entry(display: childDisplay, path: childPath, isRegular: !isLink && status.st_mode & S_IFMT == S_IFREG))
+                        if isLink {
+                            linkTargets[result.count] = Self.realPath(childPath) ?? childPath
                         }
+                        origins.append((directory, child.bytes))
+                        result.append(Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == DT_REG))
                     }
                 }
                 stack += directories.reversed()
             }
         }
-        return (result, warnings)
+        // A file reached through a link (or named as a root) may also be reached directly, or
+        // through another link: keep the first. Without links every file is reached once.
+        guard !linkTargets.isEmpty else { return (result, warnings) }
+        var seen: Set<[UInt8]> = []
+        var kept: [Entry] = []
+        for (k, entry) in result.enumerated() {
+            let key: [UInt8]
+            if let target = linkTargets[k] { key = target } else if let origin = origins[k] {
+                key = Self.appending(origin.name, to: directoryReals[origin.directory])
+            } else { key = entry.path }
+            if seen.insert(key).inserted { kept.append(entry) }
+        }
+        return (kept, warnings)
+    }
+
+    /// The entries of the directory at `path` (NUL-terminated), sorted by name as Strings
+    /// sort (bytes break ties between names that only differ in invalid UTF-8), without `.`
+    /// and `..`; nil when it cannot be read.
+    private static func children(of path: [UInt8]) -> [(name: String, bytes: [UInt8], type: Int)]? {
+        guard let directory = withPath(path, { opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var children: [(name: String, bytes: [UInt8], type: Int)] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            children.append((String(decoding: bytes, as: UTF8.self), bytes, Int(entry.pointee.d_type)))
+        }
+        children.sort { $0.name != $1.name ? $0.name < $1.name : $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        return children
+    }
+
+    /// The `readdir` type of a `stat` mode.
+    private static func entryType(_ mode: mode_t) -> Int {
+        switch mode & S_IFMT {
+        case S_IFDIR: DT_DIR
+        case S_IFREG: DT_REG
+        default: DT_UNKNOWN
+        }
+    }
+
+    /// `name` under the directory `path`, both as bytes, the result NUL-terminated.
+    private static func appending(_ name: [UInt8], to path: [UInt8]) -> [UInt8] {
+        var child = path
+        if child.last == 0 { child.removeLast() }
+        if child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
+        child += name
+        child.append(0)
+        return child
+    }
+
+    /// A path as NUL-terminated bytes.
+    static func cPath(_ path: String) -> [UInt8] {
+        Array(path.utf8) + [0]
+    }
+
+    /// Calls `body` with the NUL-terminated `path` as a C string.
+    static func withPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 
     private func isExcluded(_ display: String, name: String) -> Bool {
@@ -126,9 +203,10 @@ public struct FileWalker: Sendable {
         return path
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+    /// The real path of `path` (NUL-terminated bytes), NUL-terminated, or nil.
+    static func realPath(_ path: [UInt8]) -> [UInt8]? {
+        guard let resolved = withPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved) + 1))
     }
 }

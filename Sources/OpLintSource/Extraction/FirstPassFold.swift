@@ -58,6 +58,8 @@ final class FirstPassFold: @unchecked Sendable {
         defer { folding.unlock() }
         foldReady()
         precondition(next == count, "a file was not delivered")
+        // Moved out, not copied: the fold keeps no reference, so whoever drops the last one frees them.
+        defer { (classes, relevant, warnings) = (ClassTable(), [], []) }
         return (classes, relevant, warnings, filesRead)
     }
 

@@ -9,13 +9,17 @@ struct GraphBuilder {
 
     /// - Complexity: O(*e* log *e*) in the number of entities, edges and facts.
     func build() -> OperationGraph {
-        var all: [(file: Int, entity: Entity)] = []
+        // Every file's entities in one list, with the file each comes from.
+        var entities: [Entity] = []
+        var fileOf: [Int] = []
         var offsets: [Int] = []
+        entities.reserveCapacity(scans.reduce(0) { $0 + $1.entities.count })
         for (f, scan) in scans.enumerated() {
-            offsets.append(all.count)
-            all += scan.entities.map { (f, $0) }
+            offsets.append(entities.count)
+            entities += scan.entities
+            fileOf += repeatElement(f, count: scan.entities.count)
         }
-        let names = assignNames(all.map(\.entity))
+        let names = assignNames(entities)
         func name(_ target: Target, file f: Int) -> String {
             switch target {
             case .entity(let id): return names[offsets[f] + id]
@@ -27,8 +31,7 @@ struct GraphBuilder {
         var queues: [OperationGraph.Queue] = []
         var queueIndex: [String: Int] = [:]
         var locatedByUse: Set<String> = []
-        for (g, item) in all.enumerated() where item.entity.kind == .queue {
-            let entity = item.entity
+        for (g, entity) in entities.enumerated() where entity.kind == .queue {
             let queueName = names[g]
             var queue = queueIndex[queueName].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
             // A property's queue is located where it is created, not where another file first uses it.
@@ -57,9 +60,9 @@ struct GraphBuilder {
         var operations: [OperationGraph.Operation] = []
         var operationIndex: [String: Int] = [:]
         var unfinished: [SourceFacts.UnfinishedClass] = []
+        var unfinishedOperations: Set<String> = []
         var sortKeys: [(Int, Int, SourceLocation, Int)] = []
-        for (g, item) in all.enumerated() where item.entity.kind == .operation {
-            let entity = item.entity
+        for (g, entity) in entities.enumerated() where entity.kind == .operation {
             let opName = names[g]
             let existing = operationIndex[opName]
             var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
@@ -72,17 +75,17 @@ struct GraphBuilder {
             }
             if entity.isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entity.finishes }
             if entity.isBarrier { op.isBarrier = true }
-            if op.queue == nil, let queue = entity.queue { op.queue = name(queue, file: item.file) }
+            if op.queue == nil, let queue = entity.queue { op.queue = name(queue, file: fileOf[g]) }
             if let priority = entity.priority { op.priority = priority }
             if let qos = entity.qualityOfService { op.qualityOfService = qos }
             if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if entity.escape != nil && op.start == .never { op.start = .queue }
             if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
             if !op.finishes, let origin = entity.unfinishedClass, let location = origin.location,
-               !unfinished.contains(where: { $0.operation == opName }) {
+               unfinishedOperations.insert(opName).inserted {
                 unfinished.append(SourceFacts.UnfinishedClass(operation: opName, className: origin.name, location: location))
             }
             let enqueued = entity.enqueuedAt ?? (entity.annotation?.queue != nil ? entity.location : nil)
-            let key = (enqueued == nil ? 1 : 0, item.file, enqueued ?? entity.location, entity.order)
+            let key = (enqueued == nil ? 1 : 0, fileOf[g], enqueued ?? entity.location, entity.order)
             if let existing {
                 operations[existing] = op
                 if (key.0, key.1, key.2) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2) { sortKeys[existing] = key }
@@ -202,21 +205,34 @@ struct GraphBuilder {
                 return "\(base)@\(e.location.file):\(e.location.line)"
             }
         }
+        // Each round, the entities whose name another of their kind also has move up a level.
+        // Names are worked out again only for those that moved.
+        var names = entities.indices.map { identity[$0] == $0 ? candidate($0) : "" }
         for _ in 0..<4 {
-            var groups: [String: [Int]] = [:]
+            var firstOperation: [String: Int] = [:]
+            var firstQueue: [String: Int] = [:]
+            firstOperation.reserveCapacity(entities.count)
+            var collides = [Bool](repeating: false, count: entities.count)
             for i in entities.indices where identity[i] == i {
-                groups[(entities[i].kind == .queue ? "q:" : "o:") + candidate(i), default: []].append(i)
+                let isQueue = entities[i].kind == .queue
+                if let first = isQueue ? firstQueue[names[i]] : firstOperation[names[i]] {
+                    collides[first] = true
+                    collides[i] = true
+                } else if isQueue {
+                    firstQueue[names[i]] = i
+                } else {
+                    firstOperation[names[i]] = i
+                }
             }
             var changed = false
-            for members in groups.values where members.count > 1 {
-                // Entities an annotation names alike are one; only inferred names move.
-                for i in members where entities[i].explicitName == nil && level[i] < 3 {
-                    level[i] += 1
-                    changed = true
-                }
+            // Entities an annotation names alike are one; only inferred names move.
+            for i in entities.indices where collides[i] && entities[i].explicitName == nil && level[i] < 3 {
+                level[i] += 1
+                names[i] = candidate(i)
+                changed = true
             }
             if !changed { break }
         }
-        return entities.indices.map { candidate(identity[$0]) }
+        return entities.indices.map { names[identity[$0]] }
     }
 }

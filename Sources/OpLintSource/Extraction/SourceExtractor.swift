@@ -68,17 +68,21 @@ public enum SourceExtractor {
         ParallelWork.forEach(count: relevant.count, makeState: {}) { index, _ in
             second.set(index, FileScanner(file: relevant[index].0, classes: classes, uses: relevant[index].1).run())
         }
-        // The class table is freed on another core while this one builds the graph.
+        // The class table and the files' tokens are freed on another core while this one
+        // builds the graph.
         ReleaseInBackground.release(consume classes)
-        let scans = (0..<relevant.count).compactMap { second.get($0) }
+        let relevantCount = relevant.count
+        ReleaseInBackground.release(consume relevant)
+        let scans = (0..<relevantCount).compactMap { second.get($0) }
         for scan in scans { warnings += scan.warnings }
         var graph = GraphBuilder(scans: scans).build()
         graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sources.map(\.0))
         graph.sourceFacts.coverage = SourceCoverage(
-            files: filesRead, filesUsingOperations: relevant.count,
+            files: filesRead, filesUsingOperations: relevantCount,
             operations: graph.operations.count, queues: graph.queues.count,
             dependencies: graph.operations.reduce(0) { $0 + $1.dependencies.count },
             callsFollowed: scans.reduce(0) { $0 + $1.callsFollowed }, callsNotFollowed: scans.reduce(0) { $0 + $1.callsNotFollowed })
+        ReleaseInBackground.release(consume scans)
         return (graph, warnings)
     }
 }

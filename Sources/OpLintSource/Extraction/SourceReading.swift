@@ -11,7 +11,7 @@ enum SourceReading {
         var message: String
     }
 
-    /// The bytes of the file at `path`.
+    /// The bytes of the file at `path` (NUL-terminated bytes: a name need not be UTF-8).
     ///
     /// A file the walk saw as a regular file (`isRegular`) is opened at once and checked
     /// through its descriptor; any other path, and any file that cannot be opened, is first
@@ -19,7 +19,11 @@ enum SourceReading {
     /// as it always has: missing, not a regular file, too large, then unreadable.
     ///
     /// - Complexity: O(size of the file).
-    static func bytes(at path: String, isRegular: Bool, limit: Int) -> Result<[UInt8], Failure> {
+    static func bytes(at path: [UInt8], isRegular: Bool, limit: Int) -> Result<[UInt8], Failure> {
+        FileWalker.withPath(path) { bytes(at: $0, isRegular: isRegular, limit: limit) }
+    }
+
+    private static func bytes(at path: UnsafePointer<CChar>, isRegular: Bool, limit: Int) -> Result<[UInt8], Failure> {
         if isRegular {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor >= 0 {

@@ -1,0 +1,275 @@
+/// `GraphWriter.write` without the `JSONText` value: the same text, written straight into
+/// one byte buffer. (`JSONText` boxes every value; for a graph of thousands of operations,
+/// building, rendering and freeing that tree cost several times the writing itself.)
+///
+/// The layout is `JSONText.rendered()`'s: two-space indentation; an array of scalars, and an
+/// object of at most three scalar members, on one line; everything inside a one-line value
+/// on that line too.
+extension GraphWriter {
+    /// The text of `json(graph).rendered()`, without building the value.
+    ///
+    /// - Complexity: O(size of the graph).
+    func renderedBytes(_ graph: OperationGraph) -> TextBytes {
+        var json = JSONStream()
+        json.beginObject(count: 3 + (graph.events.isEmpty ? 0 : 1) + (Self.settings(graph.simulation).isEmpty ? 0 : 1)
+                            + (graph.source == nil ? 0 : 1), allScalar: false)
+        json.key("version")
+        json.integer(1)
+        json.key("queues")
+        json.beginArray(count: graph.queues.count, allScalar: false)
+        for queue in graph.queues {
+            json.item()
+            write(graph, queue, to: &json)
+        }
+        json.end()
+        json.key("operations")
+        json.beginArray(count: graph.operations.count, allScalar: false)
+        for op in graph.operations {
+            json.item()
+            write(graph, op, to: &json)
+        }
+        json.end()
+        if !graph.events.isEmpty {
+            json.key("events")
+            json.beginArray(count: graph.events.count, allScalar: false)
+            for event in graph.events {
+                json.item()
+                json.beginObject(count: event.location == nil ? 2 : 3, allScalar: event.location == nil)
+                json.key("at")
+                json.number(event.at)
+                json.key(event.action.key)
+                json.string(event.action.target)
+                if let location = event.location { location.write(to: &json) }
+                json.end()
+            }
+            json.end()
+        }
+        let settings = Self.settings(graph.simulation)
+        if !settings.isEmpty {
+            json.key("simulation")
+            json.beginObject(count: settings.count, allScalar: true)
+            for (key, value) in settings {
+                json.key(key)
+                json.integer(value)
+            }
+            json.end()
+        }
+        if let source = graph.source {
+            json.key("source")
+            let count = (source.tool == nil ? 0 : 1) + (source.version == nil ? 0 : 1) + 1
+            json.beginObject(count: count, allScalar: false)
+            if let tool = source.tool { json.key("tool"); json.string(tool) }
+            if let version = source.version { json.key("version"); json.string(version) }
+            json.key("files")
+            json.beginArray(count: source.files.count, allScalar: true)
+            for file in source.files {
+                json.item()
+                json.string(file)
+            }
+            json.end()
+            json.end()
+        }
+        json.end()
+        return json.finish()
+    }
+
+    /// The simulation settings that are set, in the format's order.
+    private static func settings(_ simulation: OperationGraph.SimulationSettings) -> [(String, Int)] {
+        var settings: [(String, Int)] = []
+        if let width = simulation.defaultWidth { settings.append(("defaultWidth", width)) }
+        if let threads = simulation.threads { settings.append(("threads", threads)) }
+        if let cores = simulation.cores { settings.append(("cores", cores)) }
+        if let cpus = simulation.cpus { settings.append(("cpus", cpus)) }
+        return settings
+    }
+
+    private func write(_ graph: OperationGraph, _ queue: OperationGraph.Queue, to json: inout JSONStream) {
+        let location = graph.location(of: queue)
+        let hasMax = queue.maxConcurrentOperationCount != -1
+        let hasQoS = queue.qualityOfService != .default
+        let count = 1 + (hasMax ? 1 : 0) + (hasQoS ? 1 : 0) + (queue.isMain ? 1 : 0) + (queue.isSuspended ? 1 : 0) + (location == nil ? 0 : 1)
+        json.beginObject(count: count, allScalar: location == nil)
+        json.key("name")
+        json.string(queue.name)
+        if hasMax { json.key("maxConcurrentOperationCount"); json.integer(queue.maxConcurrentOperationCount) }
+        if hasQoS { json.key("qualityOfService"); json.string(queue.qualityOfService.rawValue) }
+        if queue.isMain { json.key("main"); json.bool(true) }
+        if queue.isSuspended { json.key("suspended"); json.bool(true) }
+        location?.write(to: &json)
+        json.end()
+    }
+
+    private func write(_ graph: OperationGraph, _ op: OperationGraph.Operation, to json: inout JSONStream) {
+        let location = graph.location(of: op)
+        let defaultStart: OperationGraph.Operation.StartMode = op.queue == nil ? .never : .queue
+        let priorityIsNumber = op.priority.description == String(op.priority.rawValue)
+        // Scalar members present, then containers: the object is on one line only when it
+        // has no container and at most three members.
+        let scalars = 1 + (op.queue == nil ? 0 : 1) + (op.start != defaultStart ? 1 : 0) + (op.priority != .normal ? 1 : 0)
+            + (op.qualityOfService != .default ? 1 : 0) + (op.duration != 1 ? 1 : 0) + (op.addedAt != 0 ? 1 : 0)
+            + (op.kind != .block ? 1 : 0) + (op.isAsynchronous ? 1 : 0) + (!op.finishes ? 1 : 0)
+            + (!op.checksCancellation ? 1 : 0) + (op.isBarrier ? 1 : 0) + (op.count != 1 ? 1 : 0)
+        let containers = (op.dependencies.isEmpty ? 0 : 1) + (op.waitsFor.isEmpty ? 0 : 1) + (op.waitsForQueues.isEmpty ? 0 : 1)
+            + (op.exclusive.isEmpty ? 0 : 1) + (op.reads.isEmpty ? 0 : 1) + (op.writes.isEmpty ? 0 : 1)
+            + (location == nil ? 0 : 1) + (op.labels.isEmpty ? 0 : 1)
+        json.beginObject(count: scalars + containers, allScalar: containers == 0)
+        json.key("name")
+        json.string(op.name)
+        if let queue = op.queue { json.key("queue"); json.string(queue) }
+        if op.start != defaultStart { json.key("start"); json.string(op.start.rawValue) }
+        if !op.dependencies.isEmpty {
+            json.key("dependencies")
+            let located = op.dependencies.map { graph.location(of: $0) }
+            json.beginArray(count: located.count, allScalar: located.allSatisfy { $0 == nil })
+            for (reference, location) in zip(op.dependencies, located) {
+                json.item()
+                if let location {
+                    json.beginObject(count: 2, allScalar: false)
+                    json.key("name")
+                    json.string(reference.name)
+                    location.write(to: &json)
+                    json.end()
+                } else {
+                    json.string(reference.name)
+                }
+            }
+            json.end()
+        }
+        if op.priority != .normal {
+            json.key("priority")
+            if priorityIsNumber { json.integer(op.priority.rawValue) } else { json.string(op.priority.description) }
+        }
+        if op.qualityOfService != .default { json.key("qualityOfService"); json.string(op.qualityOfService.rawValue) }
+        if op.duration != 1 { json.key("duration"); json.number(op.duration) }
+        if op.addedAt != 0 { json.key("addedAt"); json.number(op.addedAt) }
+        if op.kind != .block { json.key("kind"); json.string(op.kind.rawValue) }
+        if op.isAsynchronous { json.key("asynchronous"); json.bool(true) }
+        if !op.finishes { json.key("finishes"); json.bool(false) }
+        if !op.checksCancellation { json.key("checksCancellation"); json.bool(false) }
+        if !op.waitsFor.isEmpty { json.key("waitsFor"); json.strings(op.waitsFor.lazy.map(\.name), count: op.waitsFor.count) }
+        if !op.waitsForQueues.isEmpty {
+            json.key("waitsForQueues")
+            json.strings(op.waitsForQueues.lazy.map(\.name), count: op.waitsForQueues.count)
+        }
+        if !op.exclusive.isEmpty { json.key("exclusive"); json.strings(op.exclusive, count: op.exclusive.count) }
+        if op.isBarrier { json.key("barrier"); json.bool(true) }
+        if !op.reads.isEmpty { json.key("reads"); json.strings(op.reads, count: op.reads.count) }
+        if !op.writes.isEmpty { json.key("writes"); json.strings(op.writes, count: op.writes.count) }
+        if op.count != 1 { json.key("count"); json.integer(op.count) }
+        location?.write(to: &json)
+        if !op.labels.isEmpty {
+            json.key("labels")
+            json.beginObject(count: op.labels.count, allScalar: true)
+            for key in op.labels.keys.sorted() {
+                json.key(key)
+                json.string(op.labels[key] ?? "")
+            }
+            json.end()
+        }
+        json.end()
+    }
+}
+
+private extension SourceLocation {
+    /// The `location` member: `{"file": …, "line": …, "column": …}`.
+    func write(to json: inout JSONStream) {
+        json.key("location")
+        json.beginObject(count: 3, allScalar: true)
+        json.key("file")
+        json.string(file)
+        json.key("line")
+        json.integer(line)
+        json.key("column")
+        json.integer(column)
+        json.end()
+    }
+}
+
+/// Pretty-printed JSON written as it goes, laid out as `JSONText.rendered()` lays out the
+/// same value: the caller says, when it opens a container, how many members it will write
+/// and whether they are all scalars.
+struct JSONStream {
+    private var out = TextBytes()
+    /// The open containers: indentation level (nil on one line), members written, object or array.
+    private var frames: [(level: Int?, written: Int, isObject: Bool)] = []
+
+    /// The text written, once every container is closed.
+    func finish() -> TextBytes {
+        precondition(frames.isEmpty, "a JSON container was left open")
+        return out
+    }
+
+    /// The level of a value written now: nil inside a one-line container.
+    private var valueLevel: Int? {
+        guard let top = frames.last else { return 0 }
+        return top.level.map { $0 + 1 }
+    }
+
+    /// Opens an object of `count` members; on one line inside a one-line container, or
+    /// when it has at most three members, all scalars.
+    mutating func beginObject(count: Int, allScalar: Bool) {
+        open(isObject: true, count: count, inline: allScalar && count <= 3)
+    }
+
+    /// Opens an array of `count` items; on one line inside a one-line container, or when
+    /// its items are all scalars.
+    mutating func beginArray(count: Int, allScalar: Bool) {
+        open(isObject: false, count: count, inline: allScalar)
+    }
+
+    private mutating func open(isObject: Bool, count: Int, inline: Bool) {
+        let level = valueLevel
+        // An empty container is `{}` or `[]` wherever it is.
+        let oneLine = level == nil || inline || count == 0
+        out.append(byte: isObject ? 0x7B : 0x5B)
+        if !oneLine { out.append(byte: 0x0A) }
+        frames.append((oneLine ? nil : level, 0, isObject))
+    }
+
+    /// Closes the innermost container.
+    mutating func end() {
+        let top = frames.removeLast()
+        if let level = top.level {
+            out.append(byte: 0x0A)
+            out.append(spaces: 2 * level)
+        }
+        out.append(byte: top.isObject ? 0x7D : 0x5D)
+    }
+
+    /// Before the next member or item: the separator and the indentation.
+    private mutating func next() {
+        let top = frames[frames.count - 1]
+        frames[frames.count - 1].written = top.written + 1
+        if top.written > 0 {
+            if top.level == nil { out.append(", ") } else { out.append(",\n") }
+        }
+        if let level = top.level { out.append(spaces: 2 * (level + 1)) }
+    }
+
+    /// The next member's key.
+    mutating func key(_ key: String) {
+        next()
+        JSONText.escape(key, into: &out)
+        out.append(": ")
+    }
+
+    /// Before the next array item.
+    mutating func item() {
+        next()
+    }
+
+    mutating func string(_ value: String) { JSONText.escape(value, into: &out) }
+    mutating func integer(_ value: Int) { out.append(integer: value) }
+    mutating func number(_ value: Double) { out.append(JSONText.format(value)) }
+    mutating func bool(_ value: Bool) { out.append(value ? "true" : "false") }
+
+    /// An array of strings (on one line).
+    mutating func strings<Names: Sequence<String>>(_ values: Names, count: Int) {
+        beginArray(count: count, allScalar: true)
+        for value in values {
+            item()
+            string(value)
+        }
+        end()
+    }
+}
