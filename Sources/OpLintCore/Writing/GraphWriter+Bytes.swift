@@ -37,7 +37,7 @@ extension GraphWriter {
                 json.beginObject(count: event.location == nil ? 2 : 3, allScalar: event.location == nil)
                 json.key("at")
                 json.number(event.at)
-                json.key(event.action.key)
+                json.key(escaping: event.action.key)
                 json.string(event.action.target)
                 if let location = event.location { location.write(to: &json) }
                 json.end()
@@ -49,7 +49,7 @@ extension GraphWriter {
             json.key("simulation")
             json.beginObject(count: settings.count, allScalar: true)
             for (key, value) in settings {
-                json.key(key)
+                json.key(escaping: key)
                 json.integer(value)
             }
             json.end()
@@ -161,7 +161,7 @@ extension GraphWriter {
             json.key("labels")
             json.beginObject(count: op.labels.count, allScalar: true)
             for key in op.labels.keys.sorted() {
-                json.key(key)
+                json.key(escaping: key)
                 json.string(op.labels[key] ?? "")
             }
             json.end()
@@ -241,16 +241,28 @@ struct JSONStream {
         let top = frames[frames.count - 1]
         frames[frames.count - 1].written = top.written + 1
         if top.written > 0 {
-            if top.level == nil { out.append(", ") } else { out.append(",\n") }
+            out.append(byte: 0x2C)
+            out.append(byte: top.level == nil ? 0x20 : 0x0A)
         }
         if let level = top.level { out.append(spaces: 2 * (level + 1)) }
     }
 
-    /// The next member's key.
-    mutating func key(_ key: String) {
+    /// The next member's key, any text (escaped).
+    mutating func key(escaping key: String) {
         next()
         JSONText.escape(key, into: &out)
-        out.append(": ")
+        out.append(byte: 0x3A)
+        out.append(byte: 0x20)
+    }
+
+    /// The next member's key, one of the format's own (ASCII, nothing to escape).
+    mutating func key(_ key: StaticString) {
+        next()
+        out.append(byte: 0x22)
+        out.append(bytes: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        out.append(byte: 0x22)
+        out.append(byte: 0x3A)
+        out.append(byte: 0x20)
     }
 
     /// Before the next array item.
@@ -261,7 +273,10 @@ struct JSONStream {
     mutating func string(_ value: String) { JSONText.escape(value, into: &out) }
     mutating func integer(_ value: Int) { out.append(integer: value) }
     mutating func number(_ value: Double) { out.append(JSONText.format(value)) }
-    mutating func bool(_ value: Bool) { out.append(value ? "true" : "false") }
+    mutating func bool(_ value: Bool) {
+        let text: StaticString = value ? "true" : "false"
+        out.append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
     /// An array of strings (on one line).
     mutating func strings<Names: Sequence<String>>(_ values: Names, count: Int) {

@@ -31,8 +31,15 @@ extension TextBuffer where Self: ~Copyable {
         if done == nil { for byte in more { append(byte: byte) } }
     }
 
+    /// `count` spaces, up to sixty-four at a time (indentation is most of a pretty-printed document).
     mutating func append(spaces count: Int) {
-        for _ in 0..<max(0, count) { append(byte: 0x20) }
+        let spaces: StaticString = "                                                                "
+        var left = count
+        while left > 0 {
+            let n = min(left, spaces.utf8CodeUnitCount)
+            append(bytes: UnsafeBufferPointer(start: spaces.utf8Start, count: n))
+            left -= n
+        }
     }
 
     /// An integer in decimal.

@@ -193,16 +193,18 @@ struct GraphBuilder {
             if let first = firstOfKey[key] { identity[i] = first } else { firstOfKey[key] = i }
         }
         func candidate(_ i: Int) -> String {
-            let e = entities[i]
-            if let explicit = e.explicitName { return explicit }
-            let owner = e.typeName
+            if let explicit = entities[i].explicitName { return explicit }
+            // Fields read one by one: a copy of the whole entity would retain all of them.
+            let variable = entities[i].variable
+            if level[i] == 0 { return variable }
+            let owner = entities[i].typeName
+            let function = entities[i].function
             switch level[i] {
-            case 0: return e.variable
-            case 1: return [owner ?? e.function, e.variable].compactMap { $0 }.joined(separator: ".")
-            case 2: return [owner, e.function, e.variable].compactMap { $0 }.joined(separator: ".")
+            case 1: return [owner ?? function, variable].compactMap { $0 }.joined(separator: ".")
+            case 2: return [owner, function, variable].compactMap { $0 }.joined(separator: ".")
             default:
-                let base = [owner, e.function, e.variable].compactMap { $0 }.joined(separator: ".")
-                return "\(base)@\(e.location.file):\(e.location.line)"
+                let base = [owner, function, variable].compactMap { $0 }.joined(separator: ".")
+                return "\(base)@\(entities[i].location.file):\(entities[i].location.line)"
             }
         }
         // Each round, the entities whose name another of their kind also has move up a level.

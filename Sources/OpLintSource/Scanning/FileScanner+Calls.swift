@@ -126,6 +126,11 @@ extension FileScanner {
         guard a < b, b <= file.tokens.count else { return "" }
         let start = Int(file.tokens[a].start)
         let end = file.tokens[b - 1].end
+        // Most are short and on one line: at most 60 bytes, none of them a line break or tab,
+        // are at most 60 characters whatever they are, and read as they are.
+        if end - start <= 60, !file.bytes[start..<end].contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return String(decoding: file.bytes[start..<end], as: UTF8.self)
+        }
         let raw = String(decoding: file.bytes[start..<end], as: UTF8.self)
         let flat = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         return flat.count > 60 ? String(flat.prefix(57)) + "…" : flat

@@ -26,7 +26,8 @@ struct TokenScanner {
     private(set) var partners: UnsafeMutablePointer<Int32>
     private(set) var tokenCount = 0
     private(set) var capacity: Int
-    /// Open brackets not yet closed: their token indices.
+    /// Open brackets not yet closed: each its token index times four plus its kind
+    /// (`bracketKind`), so that a closer finds its opener without reading the token.
     private var openers: UnsafeMutablePointer<Int32>
     private var openerCount = 0
     private var openerCapacity = 64
@@ -109,6 +110,7 @@ struct TokenScanner {
     /// openers deep so that mismatched input stays linear. Brackets left open have no partner.
     private mutating func pairBracket(_ b: UInt8) {
         let i = Int32(tokenCount - 1)
+        let kind = Self.bracketKind(b)
         switch b {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
             if openerCount == openerCapacity {
@@ -118,15 +120,15 @@ struct TokenScanner {
                 openers = grown
                 openerCapacity *= 2
             }
-            openers[openerCount] = i
+            // A file has at most 32 MiB, so fewer than 2^29 tokens: the index fits beside the kind.
+            openers[openerCount] = i << 2 | kind
             openerCount += 1
         default:
-            let open: UInt8 = b == UInt8(ascii: ")") ? UInt8(ascii: "(") : b == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
             let floor = openerCount - 64
             var k = openerCount - 1
-            while k >= 0 && k >= floor && bytes[Int(tokens[Int(openers[k])].start)] != open { k -= 1 }
+            while k >= 0 && k >= floor && openers[k] & 3 != kind { k -= 1 }
             if k >= 0 && k >= floor {
-                let o = openers[k]
+                let o = openers[k] >> 2
                 openerCount = k
                 partners[Int(o)] = i
                 partners[Int(i)] = o
@@ -134,11 +136,19 @@ struct TokenScanner {
         }
     }
 
+    /// 0 for `(` and `)`, 1 for `[` and `]`, 2 for `{` and `}`.
+    @inline(__always)
+    private static func bracketKind(_ b: UInt8) -> Int32 {
+        b == UInt8(ascii: "(") || b == UInt8(ascii: ")") ? 0 : b == UInt8(ascii: "[") || b == UInt8(ascii: "]") ? 1 : 2
+    }
+
     /// An identifier from `start` to `index` (or the text between backticks).
     @inline(__always)
     private mutating func emitIdentifier(from start: Int, length: Int, line startLine: Int32) {
         append(.identifier, start: start, length: length, line: startLine)
-        if length >= 4 && length <= 33 { noteWord(start: start, length: length) }
+        if length >= 4 && length <= 33 && NotedWords.mayBeOne(length: length, first: bytes[start]) {
+            noteWord(start: start, length: length)
+        }
     }
 
     /// Notes declaration keywords and the operation API's words.

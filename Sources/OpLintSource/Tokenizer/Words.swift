@@ -70,3 +70,26 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 }
+
+/// A quick test before `DeclarationKeywords.matches` and `OperationAPIWords.matches`: whether
+/// any of their words has this length and first byte. Most identifiers fail it at once.
+enum NotedWords {
+    /// For each length 0…33, four 64-bit words: one bit per first byte. Built once, never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 34 * 4)
+        table.initialize(repeating: 0, count: 34 * 4)
+        for word in DeclarationKeywords.all + OperationAPIWords.all {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count < 34, "a noted word longer than the table")
+            let first = Int(bytes[0])
+            table[bytes.count * 4 + first >> 6] |= 1 << UInt64(first & 63)
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// Whether a word of `length` (below 34) starting with `first` may be a noted word.
+    @inline(__always)
+    static func mayBeOne(length: Int, first: UInt8) -> Bool {
+        table[length &* 4 &+ Int(first >> 6)] >> UInt64(first & 63) & 1 != 0
+    }
+}
