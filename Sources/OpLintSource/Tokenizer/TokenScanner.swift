@@ -14,6 +14,8 @@ struct TokenScanner {
     private let count: Int
     private let isSwift: Bool
     private let classes: UnsafePointer<UInt8>
+    /// `NotedWords.table`, read once per file rather than through its lazy initializer per word.
+    private let notedWords: UnsafePointer<UInt64>
     private var index = 0
     private var line: Int32 = 1
     /// True until the first non-blank byte of a line.
@@ -43,6 +45,7 @@ struct TokenScanner {
         self.count = count
         self.isSwift = language == .swift
         self.classes = ByteClass.table
+        self.notedWords = NotedWords.table
         if let memory {
             tokens = memory.tokens
             partners = memory.partners
@@ -146,7 +149,7 @@ struct TokenScanner {
     @inline(__always)
     private mutating func emitIdentifier(from start: Int, length: Int, line startLine: Int32) {
         append(.identifier, start: start, length: length, line: startLine)
-        if length >= 4 && length <= 33 && NotedWords.mayBeOne(length: length, first: bytes[start]) {
+        if length >= 4 && length <= 33 && NotedWords.mayBeOne(length: length, first: bytes[start], in: notedWords) {
             noteWord(start: start, length: length)
         }
     }

@@ -87,9 +87,10 @@ enum NotedWords {
         return UnsafePointer(table)
     }()
 
-    /// Whether a word of `length` (below 34) starting with `first` may be a noted word.
+    /// Whether a word of `length` (below 34) starting with `first` may be a noted word;
+    /// `table` is `NotedWords.table`.
     @inline(__always)
-    static func mayBeOne(length: Int, first: UInt8) -> Bool {
+    static func mayBeOne(length: Int, first: UInt8, in table: UnsafePointer<UInt64>) -> Bool {
         table[length &* 4 &+ Int(first >> 6)] >> UInt64(first & 63) & 1 != 0
     }
 }
