@@ -3,8 +3,8 @@ import OpLintShapes
 
 /// `oplint-bench formats`: every report format on graphs with tens of thousands of findings —
 /// the random workload (its OPL107 notes checked at any size) and the shapes that give one
-/// finding per operation — with time, memory, output size and each format's CPU time as a
-/// multiple of the text format's.
+/// finding per operation — with time, memory, output size and each format's wall and CPU time
+/// as multiples of the text format's.
 enum FormatsBenchmark {
     static let formats = ["text", "json", "sarif", "github", "junit", "checkstyle", "gitlab", "markdown"]
     /// The shapes that give one finding (or more) per operation.
@@ -24,7 +24,7 @@ enum FormatsBenchmark {
         guard let oplint = options.string("--oplint") else { throw UsageError("formats needs --oplint PATH") }
         let sizes = try options.integers("--sizes", default: [100_000, 200_000])
         let shapeOperations = try options.integers("--shape-operations", default: [100_000])
-        let runs = max(1, try options.integer("--runs", default: 3))
+        let runs = max(1, try options.integer("--runs", default: 7))
         let seed = try options.integer("--seed", default: 1)
         let shapes = try (options.string("--shapes").map { $0.split(separator: ",").map(String.init) } ?? defaultShapes).map { name in
             guard name == "none" || GraphShape(rawValue: name) != nil else {
@@ -35,9 +35,6 @@ enum FormatsBenchmark {
         let formats = try (options.string("--formats").map { $0.split(separator: ",").map(String.init) } ?? Self.formats).map { name in
             guard Self.formats.contains(name) else { throw UsageError("unknown format \(name); formats: \(Self.formats.joined(separator: ", "))") }
             return name
-        }
-        guard LintBenchmark.hasGNUTime else {
-            throw UsageError("/usr/bin/time is missing or not GNU time (Debian package `time`)")
         }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("oplint-bench-formats-\(ProcessInfo.processInfo.processIdentifier)")
@@ -52,29 +49,65 @@ enum FormatsBenchmark {
                 graphs.append(Graph(name: shape, operations: size, path: directory.appendingPathComponent("\(shape)-\(size).json").path))
             }
         }
-        print("| graph | operations | findings | format | wall s | cpu s | peak MB | output MB | cpu × text |")
-        print("|---|---:|---:|---|---:|---:|---:|---:|---:|")
+        print("| graph | operations | findings | format | wall s | cpu s | peak MB | output MB | wall × text | cpu × text |")
+        print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
         fflush(nil)
         for var graph in graphs {
             _ = try ShapeBenchmark.generate(graph.name, operations: graph.operations, seed: seed, to: graph.path)
             graph.findings = try countFindings(oplint: oplint, graph: graph.path, directory: directory)
-            var textCPU: Double?
-            for format in formats {
-                let output = directory.appendingPathComponent("out.\(format)").path
-                let tool = LintBenchmark.Tool(name: format) { _ in
-                    [oplint, graph.path, "--format", format, "-o", output, "--exit-zero", "--redundant-limit", "0"]
+            let rows = try measure(formats, oplint: oplint, graph: graph.path, runs: runs, seed: UInt64(seed), directory: directory)
+            let text = rows.first { $0.format == "text" }
+            for row in rows {
+                func ratio(_ value: Double, _ base: Double?) -> String {
+                    base.map { String(format: "%.2f", value / max($0, 0.000_001)) } ?? "–"
                 }
-                let row = try LintBenchmark.measure(tool, files: [:], size: graph.operations, runs: runs, directory: directory)
-                let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-                try? FileManager.default.removeItem(atPath: output)
-                if format == "text" { textCPU = row.cpuSeconds }
-                let ratio = textCPU.map { String(format: "%.2f", row.cpuSeconds / max($0, 0.001)) } ?? "–"
-                print("| \(graph.name) | \(graph.operations) | \(graph.findings) | \(format) | \(String(format: "%.3f", row.seconds)) | "
+                print("| \(graph.name) | \(graph.operations) | \(graph.findings) | \(row.format) | \(String(format: "%.3f", row.seconds)) | "
                     + "\(String(format: "%.3f", row.cpuSeconds)) | \(String(format: "%.0f", row.megabytes)) | "
-                    + "\(String(format: "%.1f", Double(bytes) / 1_000_000)) | \(ratio)\(row.note.isEmpty ? "" : " (\(row.note))") |")
-                fflush(nil)
+                    + "\(String(format: "%.1f", Double(row.bytes) / 1_000_000)) | \(ratio(row.seconds, text?.seconds)) | "
+                    + "\(ratio(row.cpuSeconds, text?.cpuSeconds))\(row.note.isEmpty ? "" : " (\(row.note))") |")
             }
+            fflush(nil)
             try? FileManager.default.removeItem(atPath: graph.path)
+        }
+    }
+
+    /// What one format measured: medians of the rounds.
+    struct Row {
+        var format: String
+        var seconds: Double
+        var cpuSeconds: Double
+        var megabytes: Double
+        var bytes: Int
+        var note: String
+    }
+
+    /// Every format once (its peak memory, from GNU time), then `runs` rounds of every format,
+    /// in an order shuffled afresh each round (seeded): a format measured always right after
+    /// another, or always first, would carry what that place costs (a noisy neighbour, the
+    /// freeing of the previous report's pages) into its figures. Times come from `ChildRun`:
+    /// a monotonic clock and the kernel's accounting, to the microsecond.
+    static func measure(_ formats: [String], oplint: String, graph: String, runs: Int, seed: UInt64, directory: URL) throws -> [Row] {
+        func command(_ format: String) -> [String] {
+            [oplint, graph, "--format", format, "-o", directory.appendingPathComponent("out.\(format)").path, "--exit-zero", "--redundant-limit", "0"]
+        }
+        let peaks = formats.map { ChildRun.peakKilobytes(command($0), scratch: directory.path) ?? .nan }
+        var samples = [[ChildRun]](repeating: [], count: formats.count)
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<runs {
+            var order = Array(formats.indices)
+            for k in stride(from: order.count - 1, to: 0, by: -1) {
+                order.swapAt(k, Int(random.next() % UInt64(k + 1)))
+            }
+            for f in order { samples[f].append(try ChildRun(command(formats[f]))) }
+        }
+        return formats.indices.map { f in
+            let output = directory.appendingPathComponent("out.\(formats[f])").path
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+            try? FileManager.default.removeItem(atPath: output)
+            let odd = Set(samples[f].map(\.exitCode)).subtracting([0])
+            return Row(format: formats[f], seconds: LintBenchmark.median(samples[f].map(\.seconds)),
+                       cpuSeconds: LintBenchmark.median(samples[f].map(\.cpuSeconds)), megabytes: peaks[f] / 1024, bytes: bytes,
+                       note: odd.isEmpty ? "" : "exit \(odd.sorted().map(String.init).joined(separator: ","))")
         }
     }
 

@@ -35,11 +35,12 @@ usage:
       lint and simulate every shape at each size (each run stopped after --timeout s of CPU):
       time, memory and output size, then the growth per tenfold against the budgets
   oplint-bench formats --oplint PATH [--sizes 100000,200000] [--shapes a,b|none] [--shape-operations 100000]
-                       [--formats text,json,…] [--runs 3] [--seed S]
+                       [--formats text,json,…] [--runs 7] [--seed S]
       lint the random workload at each size and the shapes that give a finding per operation
       (default small-cycles, chain-no-queue, wait-chain, shared-tail) with every format written
-      to a file (-o, --redundant-limit 0): median wall and CPU time, peak memory, output size,
-      and each format's CPU time as a multiple of text's, as a Markdown table
+      to a file (-o, --redundant-limit 0), the formats in a freshly shuffled order each round:
+      median wall and CPU time (to the microsecond), peak memory, output size, and each
+      format's wall and CPU time as multiples of text's, as a Markdown table
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
