@@ -138,7 +138,8 @@ public struct FileWalker: Sendable {
     }
 
     /// The entries of the directory at `path` (NUL-terminated), sorted by name as Strings
-    /// sort (bytes break ties between names that only differ in invalid UTF-8), without `.`
+    /// sort (bytes break ties between names Strings take as equal: spellings of one character
+    /// precomposed and decomposed, or invalid bytes both shown as U+FFFD), without `.`
     /// and `..`; nil when it cannot be read.
     private static func children(of path: [UInt8]) -> [(name: String, bytes: [UInt8], type: Int)]? {
         guard let directory = withPath(path, { opendir($0) }) else { return nil }
