@@ -68,11 +68,7 @@ public enum SourceExtractor {
         ParallelWork.forEach(count: relevant.count, makeState: {}) { index, _ in
             second.set(index, FileScanner(file: relevant[index].0, classes: classes, uses: relevant[index].1).run())
         }
-        // The class table and the files' tokens are freed on another core while this one
-        // builds the graph.
-        ReleaseInBackground.release(consume classes)
         let relevantCount = relevant.count
-        ReleaseInBackground.release(consume relevant)
         let scans = (0..<relevantCount).compactMap { second.get($0) }
         for scan in scans { warnings += scan.warnings }
         var graph = GraphBuilder(scans: scans).build()
@@ -82,7 +78,12 @@ public enum SourceExtractor {
             operations: graph.operations.count, queues: graph.queues.count,
             dependencies: graph.operations.reduce(0) { $0 + $1.dependencies.count },
             callsFollowed: scans.reduce(0) { $0 + $1.callsFollowed }, callsNotFollowed: scans.reduce(0) { $0 + $1.callsNotFollowed })
+        // The class table, the files' tokens and the scans are freed on another core while
+        // this one writes the graph: freed while the graph is built, they held up its
+        // allocations (one allocator, two threads).
         ReleaseInBackground.release(consume scans)
+        ReleaseInBackground.release(consume classes)
+        ReleaseInBackground.release(consume relevant)
         return (graph, warnings)
     }
 }
