@@ -6,11 +6,10 @@
 /// object of at most three scalar members, on one line; everything inside a one-line value
 /// on that line too.
 extension GraphWriter {
-    /// The text of `json(graph).rendered()`, without building the value.
+    /// Writes the text of `json(graph).rendered()`, without building the value.
     ///
     /// - Complexity: O(size of the graph).
-    func renderedBytes(_ graph: OperationGraph) -> TextBytes {
-        var json = JSONStream()
+    func write(_ graph: OperationGraph, to json: inout JSONStream) {
         json.beginObject(count: 3 + (graph.events.isEmpty ? 0 : 1) + (Self.settings(graph.simulation).isEmpty ? 0 : 1)
                             + (graph.source == nil ? 0 : 1), allScalar: false)
         json.key("version")
@@ -70,7 +69,6 @@ extension GraphWriter {
             json.end()
         }
         json.end()
-        return json.finish()
     }
 
     /// The simulation settings that are set, in the format's order.
@@ -188,15 +186,16 @@ private extension SourceLocation {
 /// Pretty-printed JSON written as it goes, laid out as `JSONText.rendered()` lays out the
 /// same value: the caller says, when it opens a container, how many members it will write
 /// and whether they are all scalars.
-struct JSONStream {
-    private var out = TextBytes()
+struct JSONStream: ~Copyable {
+    private var out = GrowingBytes()
     /// The open containers: indentation level (nil on one line), members written, object or array.
     private var frames: [(level: Int?, written: Int, isObject: Bool)] = []
 
-    /// The text written, once every container is closed.
-    func finish() -> TextBytes {
+    /// The text written and a line feed, once every container is closed.
+    consuming func text() -> String {
         precondition(frames.isEmpty, "a JSON container was left open")
-        return out
+        out.append(byte: 0x0A)
+        return out.text
     }
 
     /// The level of a value written now: nil inside a one-line container.
@@ -250,7 +249,7 @@ struct JSONStream {
     /// The next member's key, any text (escaped).
     mutating func key(escaping key: String) {
         next()
-        JSONText.escape(key, into: &out)
+        string(key)
         out.append(byte: 0x3A)
         out.append(byte: 0x20)
     }
@@ -270,7 +269,12 @@ struct JSONStream {
         next()
     }
 
-    mutating func string(_ value: String) { JSONText.escape(value, into: &out) }
+    /// A string literal, escaped as `JSONText` escapes it.
+    mutating func string(_ value: String) {
+        out.append(byte: 0x22)
+        out.append(jsonStringContentKeepingDelete: value)
+        out.append(byte: 0x22)
+    }
     mutating func integer(_ value: Int) { out.append(integer: value) }
     mutating func number(_ value: Double) { out.append(JSONText.format(value)) }
     mutating func bool(_ value: Bool) {

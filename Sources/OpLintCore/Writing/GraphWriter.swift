@@ -10,9 +10,9 @@ public struct GraphWriter: Sendable {
     ///
     /// - Complexity: O(size of the graph).
     public func write(_ graph: OperationGraph) -> String {
-        var text = renderedBytes(graph)
-        text.append(byte: 0x0A)
-        return text.text
+        var json = JSONStream()
+        write(graph, to: &json)
+        return json.text()
     }
 
     /// The JSON value of `graph`: `write` writes the same text without building it.
