@@ -52,6 +52,7 @@ enum FormatsBenchmark {
         print("| graph | operations | findings | format | wall s | cpu s | peak MB | output MB | wall × text | cpu × text |")
         print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
         fflush(nil)
+        var verdicts: [(Graph, [Row])] = []
         for var graph in graphs {
             _ = try ShapeBenchmark.generate(graph.name, operations: graph.operations, seed: seed, to: graph.path)
             graph.findings = try countFindings(oplint: oplint, graph: graph.path, directory: directory)
@@ -68,6 +69,26 @@ enum FormatsBenchmark {
             }
             fflush(nil)
             try? FileManager.default.removeItem(atPath: graph.path)
+            verdicts.append((graph, rows))
+        }
+        printBudget(verdicts)
+    }
+
+    /// quality.md and the reporters' issue: every format within 10% of text, judged per graph
+    /// on wall and on CPU time.
+    static func printBudget(_ measured: [(Graph, [Row])]) {
+        func verdict(_ ok: Bool) -> String { ok ? "met" : "**not met**" }
+        print()
+        print("| budget: each format within 10% of text | graph | wall × text | CPU × text | verdict (wall / CPU) |")
+        print("|---|---|---:|---:|---|")
+        for (graph, rows) in measured {
+            guard let text = rows.first(where: { $0.format == "text" }) else { continue }
+            for row in rows where row.format != "text" {
+                let wall = row.seconds / max(text.seconds, 0.000_001)
+                let cpu = row.cpuSeconds / max(text.cpuSeconds, 0.000_001)
+                print("| \(row.format) | \(graph.name) \(graph.operations) | \(String(format: "%.2f", wall)) | \(String(format: "%.2f", cpu)) | "
+                    + "\(verdict(wall <= 1.1)) / \(verdict(cpu <= 1.1)) |")
+            }
         }
     }
 
