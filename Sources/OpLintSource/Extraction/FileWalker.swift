@@ -98,7 +98,7 @@ public struct FileWalker: Sendable {
                     let childPath = Self.appending(child.bytes, to: path)
                     var type = child.type
                     var isLink = false
-                    if type == DT_UNKNOWN || type == DT_LNK {
+                    if type == Self.unknownType || type == Self.linkType {
                         // The entry's type is not known, or a link: ask for it, then the target's.
                         var status = stat()
                         guard Self.withPath(childPath, { lstat($0, &status) }) == 0 else { continue }
@@ -109,14 +109,14 @@ public struct FileWalker: Sendable {
                         }
                         type = Self.entryType(status.st_mode)
                     }
-                    if type == DT_DIR {
+                    if type == Self.directoryType {
                         directories.append((childDisplay, childPath))
                     } else if SourceLanguage(path: name) != nil {
                         if isLink {
                             linkTargets[result.count] = Self.realPath(childPath) ?? childPath
                         }
                         origins.append((directory, child.bytes))
-                        result.append(Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == DT_REG))
+                        result.append(Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == Self.regularType))
                     }
                 }
                 stack += directories.reversed()
@@ -156,12 +156,18 @@ public struct FileWalker: Sendable {
         return children
     }
 
+    // `readdir`'s entry types, as `Int` (the C library spells them as enumerators or as macros).
+    private static let directoryType = Int(DT_DIR)
+    private static let regularType = Int(DT_REG)
+    private static let linkType = Int(DT_LNK)
+    private static let unknownType = Int(DT_UNKNOWN)
+
     /// The `readdir` type of a `stat` mode.
     private static func entryType(_ mode: mode_t) -> Int {
         switch mode & S_IFMT {
-        case S_IFDIR: DT_DIR
-        case S_IFREG: DT_REG
-        default: DT_UNKNOWN
+        case S_IFDIR: directoryType
+        case S_IFREG: regularType
+        default: unknownType
         }
     }
 
