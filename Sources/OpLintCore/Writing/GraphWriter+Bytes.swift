@@ -187,7 +187,8 @@ private extension SourceLocation {
 /// same value: the caller says, when it opens a container, how many members it will write
 /// and whether they are all scalars.
 struct JSONStream: ~Copyable {
-    private var out = GrowingBytes()
+    /// Collects everything (no chunk is handed over before `text()`).
+    private var out = ReportWriter(chunkSize: .max) { _ in }
     /// The open containers: indentation level (nil on one line), members written, object or array.
     private var frames: [(level: Int?, written: Int, isObject: Bool)] = []
 
@@ -195,7 +196,9 @@ struct JSONStream: ~Copyable {
     consuming func text() -> String {
         precondition(frames.isEmpty, "a JSON container was left open")
         out.append(byte: 0x0A)
-        return out.text
+        var text = ""
+        out.withWritten { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
     /// The level of a value written now: nil inside a one-line container.

@@ -279,50 +279,6 @@ struct ByteSet {
 }
 
 /// A plain byte array as a text buffer: for the `String` forms of the escapes.
-/// Bytes in one allocation that doubles as it fills: appending a byte is a store and a count,
-/// with none of an array's checks for sharing.
-struct GrowingBytes: TextBuffer, ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
-
-    init(capacity: Int = 1 << 16) {
-        self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
-    }
-
-    @inline(__always)
-    mutating func append(byte: UInt8) {
-        if count == capacity { grow(toHold: 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
-        guard let source = more.baseAddress else { return }
-        if capacity - count < more.count { grow(toHold: more.count) }
-        (base + count).initialize(from: source, count: more.count)
-        count += more.count
-    }
-
-    private mutating func grow(toHold extra: Int) {
-        let larger = max(2 * capacity, count + extra)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
-    }
-
-    /// The bytes as text (invalid UTF-8 repaired, as `String(decoding:as:)` does).
-    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-}
-
 struct TextBytes: TextBuffer {
     var bytes: [UInt8] = []
 

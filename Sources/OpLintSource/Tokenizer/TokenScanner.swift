@@ -123,7 +123,8 @@ struct TokenScanner {
                 openers = grown
                 openerCapacity *= 2
             }
-            // A file has at most 32 MiB, so fewer than 2^29 tokens: the index fits beside the kind.
+            // The index fits beside the kind below 2^29 tokens, a file of at least 512 MiB
+            // (the extractor reads files of at most 32 MiB; token offsets are 32-bit anyway).
             openers[openerCount] = i << 2 | kind
             openerCount += 1
         default:
