@@ -158,7 +158,8 @@ struct GraphBuilder {
 
     /// Replaces each `\u{1}<id>` in `text` by `name(id)`.
     static func replacePlaceholders(_ text: String, _ name: (Int) -> String) -> String {
-        guard text.contains("\u{1}") else { return text }
+        // A byte search: `contains` with a string argument would be Foundation's, through NSString.
+        guard text.utf8.contains(1) else { return text }
         var result = ""
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = scalars.next()

@@ -6,7 +6,7 @@ import OpLintCore
 final class ClassLookup {
     let table: ClassTable
     /// Bit 0: an operation class; bit 1: a queue class; bit 2: known.
-    private var kinds: [String: UInt8] = [:]
+    @exclusivity(unchecked) private var kinds: [String: UInt8] = [:]
 
     init(_ table: ClassTable) {
         self.table = table

@@ -123,11 +123,26 @@ struct Scope {
     var collectInto: (scope: Int, name: String)?
     /// Token index of the opening brace (or keyword); code before it was read outside this scope.
     var open = -1
+    /// A `switch` body: each `case` starts another path.
+    var isSwitch = false
+    /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
+    /// loops and closures are such code whatever this says (`mayBeSkipped`).
+    var isBranch = false
 
     init(kind: Kind, close: Int, id: Int) {
         self.kind = kind
         self.close = close
         self.id = id
+    }
+
+    /// Whether code in the scope may not run when the code around it does: a branch, a loop
+    /// (none or several times), a closure (later, or never).
+    var mayBeSkipped: Bool {
+        switch kind {
+        case .loop, .closure: return true
+        case .block: return isBranch
+        case .function, .type, .file: return false
+        }
     }
 
     /// Whether the scope starts a new stretch of straight-line code (a function or a closure

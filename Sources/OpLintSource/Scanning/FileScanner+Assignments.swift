@@ -181,7 +181,9 @@ extension FileScanner {
         noteBound(last)
         if last.hasPrefix("_") { noteBound(String(last.dropFirst())) }
         if words.count == 1 {
-            for index in scopes.indices.reversed() where scopes[index].locals[last] != nil {
+            for index in scopes.indices.reversed() {
+                guard let held = scopes[index].locals[last] else { continue }
+                noteBranchAssignment(of: last, declaredIn: index, holding: held, at: start)
                 scopes[index].locals[last] = value
                 return
             }

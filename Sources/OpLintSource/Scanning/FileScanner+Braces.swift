@@ -15,6 +15,8 @@ extension FileScanner {
     private static let controlKeywords: Set<String> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]
     private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
     private static let accessorKeywords: Set<String> = ["get", "set", "willSet", "didSet", "_modify", "_read"]
+    /// Control keywords whose block runs on some paths only (`do` and `defer` blocks always run).
+    private static let branchKeywords: Set<String> = ["if", "guard", "switch", "catch", "else"]
 
     /// Enters the scope a `{` opens: a type, a function, a control block, a loop or a closure.
     func enterBrace(at b: Int) {
@@ -86,6 +88,8 @@ extension FileScanner {
         }
         if !inArguments, let control = leftmostControl, declaration == nil || control.index < declaration!.index {
             var scope = Scope(kind: control.word == "for" || control.word == "while" || control.word == "repeat" ? .loop : .block, close: close, id: newScopeID())
+            scope.isBranch = Self.branchKeywords.contains(control.word)
+            scope.isSwitch = control.word == "switch"
             if control.word == "for" { enterForLoop(&scope, from: control.index, to: b) }
             else if scope.kind == .loop { scope.loopLocation = file.location(control.index) }
             push(scope)

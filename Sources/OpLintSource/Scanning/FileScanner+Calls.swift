@@ -230,8 +230,8 @@ extension FileScanner {
         case .list?: return "it holds several values"
         case .obtained(let type, _)?: return type.map { "a value of type \($0)" } ?? "a value the scanner does not follow"
         case nil:
-            if what.contains("[") { return "a subscript or a message send" }
-            if what.contains("(") { return "a function or method result" }
+            if what.contains("[" as Character) { return "a subscript or a message send" }
+            if what.contains("(" as Character) { return "a function or method result" }
             if what.isEmpty { return "an expression" }
             return "not bound in the code the scanner reads"
         }

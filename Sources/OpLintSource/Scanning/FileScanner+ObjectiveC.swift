@@ -8,7 +8,7 @@ extension FileScanner {
             var end = i + 2
             while end < file.tokens.count && !(file.isPunct(end - 1, "@") && file.isWord(end, "end")) { end += 1 }
             // A type scope never nests inside another one in Objective-C.
-            while scopes.count > 1 { scopes.removeLast() }
+            while scopes.count > 1 { leaveScope() }
             push(Scope(kind: .type(file.text(i + 2)), close: end, id: newScopeID()))
         } else if file.isWord(i + 1, "property") {
             // @property (…) Type *name;
@@ -74,7 +74,10 @@ extension FileScanner {
                 return
             }
             if ["if", "else", "switch", "@"].contains(word) || file.isPunct(first, "@") {
-                push(Scope(kind: .block, close: close, id: newScopeID()))
+                var scope = Scope(kind: .block, close: close, id: newScopeID())
+                scope.isBranch = true
+                scope.isSwitch = word == "switch"
+                push(scope)
                 return
             }
             // A C function: `static void helper(int x) {`.
@@ -86,7 +89,10 @@ extension FileScanner {
                 }
             }
         }
-        push(Scope(kind: .block, close: close, id: newScopeID()))
+        var scope = Scope(kind: .block, close: close, id: newScopeID())
+        // `@try`, `@synchronized` and `@autoreleasepool` blocks always run; `@catch` blocks may not.
+        scope.isBranch = first < b && file.isPunct(first, "@") && file.isWord(first + 1, "catch")
+        push(scope)
     }
 
     /// Whether the parenthesised list closing at `c` follows a `^` (a block literal's parameters).

@@ -9,47 +9,49 @@ final class FileScanner {
     let classes: ClassLookup
     /// What the file's API calls show about its names (the first pass).
     let uses: UsageEvidence
-    var scan: FileScan
-    var scopes: [Scope] = []
-    var nextScopeID = 0
+    @exclusivity(unchecked) var scan: FileScan
+    @exclusivity(unchecked) var scopes: [Scope] = []
+    @exclusivity(unchecked) var nextScopeID = 0
+    /// Variables of outer scopes assigned in a scope that may not run, by that scope's id.
+    @exclusivity(unchecked) var branchAssignments: [Int: [BranchAssignment]] = [:]
     /// Properties of each type: type name → property name → what it holds.
-    var properties: [String: [String: Binding]] = [:]
+    @exclusivity(unchecked) var properties: [String: [String: Binding]] = [:]
     /// Roles of closures not yet entered, by the token index of their `{`.
-    var closureRoles: [Int: Scope.Role] = [:]
+    @exclusivity(unchecked) var closureRoles: [Int: Scope.Role] = [:]
     /// Entities already created for a creation expression, by its first token index.
-    var creationCache: [Int: Int] = [:]
+    @exclusivity(unchecked) var creationCache: [Int: Int] = [:]
     /// Identifier tokens read as part of a recognised pattern (not an escape).
-    var consumed: TokenMarks
+    @exclusivity(unchecked) var consumed: TokenMarks
     /// Numbering of anonymous operations per function.
-    var anonymousCounters: [String: Int] = [:]
+    @exclusivity(unchecked) var anonymousCounters: [String: Int] = [:]
     /// Where each entity was enqueued or started: the straight-line scope and the location.
-    var enqueueRecords: [Int: [(scope: Int, location: SourceLocation)]] = [:]
+    @exclusivity(unchecked) var enqueueRecords: [Int: [(scope: Int, location: SourceLocation)]] = [:]
     /// Scopes in which an operation is known to have finished (waited for, started synchronously).
-    var finishedIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var finishedIn: [Int: [Int]] = [:]
     /// Scopes in which a queue was waited for.
-    var queueWaitedIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var queueWaitedIn: [Int: [Int]] = [:]
     /// Where the operations made in a `map` closure go, by the token index of its `{`.
-    var collectTargets: [Int: (scope: Int, name: String)] = [:]
+    @exclusivity(unchecked) var collectTargets: [Int: (scope: Int, name: String)] = [:]
     /// An annotation directly above the declaration on `line` names what it declares.
-    var pendingDeclaration: (line: Int32, entity: Int)?
+    @exclusivity(unchecked) var pendingDeclaration: (line: Int32, entity: Int)?
     /// `list.forEach { … }`: the list its parameter stands for, by the token index of its `{`.
-    var collectParameters: [Int: Binding] = [:]
+    @exclusivity(unchecked) var collectParameters: [Int: Binding] = [:]
     /// The number of enqueues and manual starts so far, for the order of operations.
-    var enqueueSequence = 0
+    @exclusivity(unchecked) var enqueueSequence = 0
     /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
-    var boundNames: Set<String> = []
+    @exclusivity(unchecked) var boundNames: Set<String> = []
     /// Waits made in `main()` / `start()` of an operation subclass: (class, target, is a queue, where).
-    var classWaits: [(type: String, target: Int, isQueue: Bool, location: SourceLocation)] = []
+    @exclusivity(unchecked) var classWaits: [(type: String, target: Int, isQueue: Bool, location: SourceLocation)] = []
     /// The entity of `OperationQueue.main` in this file, once referred to.
-    var mainQueueEntity: Int?
+    @exclusivity(unchecked) var mainQueueEntity: Int?
     /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
-    var boundFilter = NameFilter()
+    @exclusivity(unchecked) var boundFilter = NameFilter()
     /// Entities made for values the scanner did not follow, by the token where the value was declared or assigned.
-    var materializedAt: [Int: Int] = [:]
+    @exclusivity(unchecked) var materializedAt: [Int: Int] = [:]
     /// Name tokens of property declarations, with the type that declares them.
-    var propertyDeclarations: [Int: String] = [:]
+    @exclusivity(unchecked) var propertyDeclarations: [Int: String] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
-    var queueReturnedBy: [String: Int] = [:]
+    @exclusivity(unchecked) var queueReturnedBy: [String: Int] = [:]
 
     init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
         self.file = file
@@ -69,7 +71,7 @@ final class FileScanner {
         while i < tokens.count {
             // The innermost scope's close, read without copying the scope.
             while scopes.count > 1, case let close = scopes[scopes.count - 1].close, i >= close {
-                scopes.removeLast()
+                leaveScope()
                 if i == close {
                     // The closing token belongs to the scope just left.
                     i += 1

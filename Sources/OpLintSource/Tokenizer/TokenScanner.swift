@@ -191,6 +191,10 @@ struct TokenScanner {
                 i += 1
                 atLineStart = true
                 continue
+            } else if kind & ByteClass.bracket != 0 && openStrings.isEmpty {
+                // Outside an interpolation a parenthesis is plain punctuation, as `{`, `[` are.
+                i += 1
+                emitPunctuation(at: i - 1)
             } else if kind & (ByteClass.digit | ByteClass.special) != 0 {
                 index = i
                 if kind & ByteClass.digit != 0 { number() } else { special(c) }

@@ -1,0 +1,77 @@
+/// Variables assigned on some paths only: `op = B()` in an `if`, a `case`, a loop or a closure.
+/// From the assignment on, the variable holds the new value; once the code that may not have
+/// run ends, it holds what it held before or what was assigned, as a list of operations does.
+extension FileScanner {
+    /// A variable of an outer scope assigned in a scope that may not run.
+    struct BranchAssignment {
+        var name: String
+        /// The index of the scope that declares the variable.
+        var scope: Int
+        /// What it held when the scope began.
+        var before: Binding
+        /// In a `switch`: what earlier cases left in it.
+        var earlierCases: Binding?
+        /// The token of the last assignment in the scope.
+        var at: Int
+    }
+
+    /// Notes that `name` (declared in scope `index`, holding `held`) is assigned at token `at`,
+    /// for each scope between its declaration and here that may not run.
+    func noteBranchAssignment(of name: String, declaredIn index: Int, holding held: Binding, at: Int) {
+        for inner in (index + 1)..<scopes.count where scopes[inner].mayBeSkipped {
+            let id = scopes[inner].id
+            guard let k = branchAssignments[id]?.firstIndex(where: { $0.name == name && $0.scope == index }) else {
+                branchAssignments[id, default: []].append(BranchAssignment(name: name, scope: index, before: held, at: at))
+                continue
+            }
+            if scopes[inner].isSwitch, let previous = branchAssignments[id]?[k].at,
+               startsCase(between: previous, and: at, close: scopes[inner].close) {
+                // What the earlier case assigned is one of the values after the `switch`.
+                let earlier = branchAssignments[id]?[k].earlierCases
+                branchAssignments[id]?[k].earlierCases = earlier.map { either($0, held) } ?? held
+            }
+            branchAssignments[id]?[k].at = at
+        }
+    }
+
+    /// Leaves the innermost scope; the variables assigned in it, when it may not have run,
+    /// hold either value (`either`).
+    func leaveScope() {
+        let left = scopes.removeLast()
+        guard !branchAssignments.isEmpty, let assigned = branchAssignments.removeValue(forKey: left.id) else { return }
+        for assignment in assigned where assignment.scope < scopes.count {
+            guard let now = scopes[assignment.scope].locals[assignment.name] else { continue }
+            var before = assignment.before
+            if let earlier = assignment.earlierCases { before = either(before, earlier) }
+            scopes[assignment.scope].locals[assignment.name] = either(before, now)
+        }
+    }
+
+    /// What a variable holds after code that may not have run assigned it `new`, when it held
+    /// `old` before: operations either way stand for all of them, as a list does; anything
+    /// else is `new`.
+    func either(_ old: Binding, _ new: Binding) -> Binding {
+        guard let before = entities(old), !before.isEmpty, let after = entities(new),
+              (before + after).allSatisfy({ scan.entities[$0].kind == .operation }) else { return new }
+        return .list(before + after.filter { !before.contains($0) })
+    }
+
+    /// Whether a `case` or `default` label of the `switch` closing at `close` lies between
+    /// tokens `a` and `b` (labels of nested `switch`es and `if case` patterns are not).
+    private func startsCase(between a: Int, and b: Int, close: Int) -> Bool {
+        var k = a + 1
+        while k < b && k < close {
+            if file.isPunct(k, "{") || file.isPunct(k, "(") || file.isPunct(k, "["), file.partner[k] > k {
+                k = Int(file.partner[k]) + 1
+                continue
+            }
+            if file.isWord(k, "default") && file.isPunct(k + 1, ":") { return true }
+            if file.isWord(k, "case") && !(file.isWord(k - 1, "if") || file.isWord(k - 1, "guard")
+                                             || file.isWord(k - 1, "while") || file.isPunct(k - 1, ",")) {
+                return true
+            }
+            k += 1
+        }
+        return false
+    }
+}
