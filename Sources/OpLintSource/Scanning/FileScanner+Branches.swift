@@ -19,18 +19,18 @@ extension FileScanner {
     /// for each scope between its declaration and here that may not run.
     func noteBranchAssignment(of name: String, declaredIn index: Int, holding held: Binding, at: Int) {
         for inner in (index + 1)..<scopes.count where scopes[inner].mayBeSkipped {
-            let id = scopes[inner].id
-            guard let k = branchAssignments[id]?.firstIndex(where: { $0.name == name && $0.scope == index }) else {
-                branchAssignments[id, default: []].append(BranchAssignment(name: name, scope: index, before: held, at: at))
-                continue
+            let scope = scopes[inner]
+            var assigned = branchAssignments[scope.id] ?? []
+            if let k = assigned.firstIndex(where: { $0.name == name && $0.scope == index }) {
+                if scope.isSwitch, startsCase(between: assigned[k].at, and: at, close: scope.close) {
+                    // What the earlier case assigned is one of the values after the `switch`.
+                    assigned[k].earlierCases = assigned[k].earlierCases.map { either($0, held) } ?? held
+                }
+                assigned[k].at = at
+            } else {
+                assigned.append(BranchAssignment(name: name, scope: index, before: held, at: at))
             }
-            if scopes[inner].isSwitch, let previous = branchAssignments[id]?[k].at,
-               startsCase(between: previous, and: at, close: scopes[inner].close) {
-                // What the earlier case assigned is one of the values after the `switch`.
-                let earlier = branchAssignments[id]?[k].earlierCases
-                branchAssignments[id]?[k].earlierCases = earlier.map { either($0, held) } ?? held
-            }
-            branchAssignments[id]?[k].at = at
+            branchAssignments[scope.id] = assigned
         }
     }
 
