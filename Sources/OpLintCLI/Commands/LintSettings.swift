@@ -20,12 +20,18 @@ struct LintSettings {
     /// Two formats may not write to the same file.
     ///
     /// Two spellings of one file (`out.json`, `./out.json`, a symbolic link to it) are one
-    /// destination: the reports are written side by side and must not meet in one file.
+    /// destination: the reports are written side by side and must not meet in one file. A
+    /// character device (`/dev/null`) may take any number of them.
     static func checkDestinations(_ files: [String]) throws {
         var seen: Set<String> = []
-        for file in files where !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
+        for file in files where !isCharacterDevice(file) && !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
             throw CommandError.usage("two formats write to '\(file)'; give each its own file (sarif:out.sarif)", command: "lint")
         }
+    }
+
+    private static func isCharacterDevice(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
     }
 
     /// `path` resolved against the working directory.

@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 
 /// Writes output files atomically (a temporary file beside the target, then rename),
-/// and never onto one of the inputs.
+/// and never onto one of the inputs. A target that exists and is not a regular file — a
+/// device such as `/dev/null`, a named pipe, `/dev/stdout` — is written in place: renaming
+/// onto it would replace the device with a file.
 enum OutputFile {
     /// The most bytes handed to one `write(2)`, and the size of the chunks renderings stream.
     static let chunk = 1 << 22
@@ -39,6 +41,14 @@ enum OutputFile {
                 throw CommandError.output("\(path): error: refusing to overwrite the input file")
             }
         }
+        if let special = try openSpecialFile(path) {
+            defer { close(special) }
+            try produce { bytes in
+                let failure = writeAll(bytes, to: special)
+                if failure != 0 { throw cannotWrite(path, failure) }
+            }
+            return
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let serial = temporaries.add(1, ordering: .relaxed).oldValue
         let temporary = directory + "/.\(URL(fileURLWithPath: path).lastPathComponent).oplint-\(getpid())-\(serial)"
@@ -63,6 +73,24 @@ enum OutputFile {
             let failure = errno
             unlink(temporary)
             throw cannotWrite(path, failure)
+        }
+    }
+
+    /// An open descriptor for `path` when it names something other than a regular file or a
+    /// missing one (followed through symbolic links); nil for those two, which are written
+    /// through a temporary file. A directory is an error.
+    private static func openSpecialFile(_ path: String) throws -> Int32? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            return nil
+        case S_IFDIR:
+            throw cannotWrite(path, EISDIR)
+        default:
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw cannotWrite(path, errno) }
+            return descriptor
         }
     }
 
