@@ -108,7 +108,7 @@ import Testing
 
         // SARIF marks new and unchanged results.
         let sarif = lint(directory, ["--baseline", "baseline.json", "--format", "sarif"]).standardOutput
-        #expect(sarif.contains("\"baselineState\": \"new\"") && sarif.contains("\"baselineState\": \"unchanged\""))
+        #expect(sarif.contains("\"baselineState\":\"new\"") && sarif.contains("\"baselineState\":\"unchanged\""))
         #expect(try FormatsValidator.sarif(sarif).status == 0)
     }
 

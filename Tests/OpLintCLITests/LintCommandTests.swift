@@ -111,7 +111,7 @@ import Testing
         #expect(outcome.code == 1)
         #expect(outcome.standardOutput.contains("dependency cycle"))
         let written = try String(contentsOf: report, encoding: .utf8)
-        #expect(written.contains("\"rule\": \"OPL101\""))
+        #expect(written.contains("\"rule\":\"OPL101\""))
         let before = try Data(contentsOf: input)
         let clobber = CLIHarness.run([input.path, "--format", "json:\(input.path)"])
         #expect(clobber.code == 2)

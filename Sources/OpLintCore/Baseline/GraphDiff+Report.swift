@@ -44,20 +44,21 @@ extension GraphDiff {
         return out
     }
 
-    /// The diff as stable JSON (sorted keys); findings as in the `json` format.
+    /// The diff as stable JSON (sorted keys); findings as in the `json` format, one per line,
+    /// and each edge on a line of its own.
     ///
     /// - Complexity: O(size of the output).
     public func json(toolVersion: String = OpLintVersion.current) -> String {
         let bytes = ReportWriter.collect { out in
             func edges(_ key: StaticString, _ list: [Finding.Edge]) {
                 out.jsonKey(key)
-                out.openJSONArray()
+                out.openJSONArrayOfLines()
                 for edge in list { out.jsonValue([edge.waiter, edge.dependency]) }
                 out.closeJSON()
             }
             func findings(_ key: StaticString, _ list: [Finding]) {
                 out.jsonKey(key)
-                out.openJSONArray()
+                out.openJSONArrayOfLines()
                 var state = JSONReporter.FindingWriting()
                 for finding in list { JSONReporter.write(finding, state: &state, to: &out) }
                 out.closeJSON()

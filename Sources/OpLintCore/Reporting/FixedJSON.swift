@@ -2,7 +2,7 @@
 /// closings, no value — kept as bytes the first time it is written at each nesting, so that
 /// `ReportWriter.fixed(_:_:)` copies it at once after that instead of writing it piece by
 /// piece. Its bytes depend only on where the writer stands when it starts (how deep, in
-/// arrays or objects, first member or not), which is what a kept copy is looked up by.
+/// arrays or objects, first member or not, inline or not), which is what a kept copy is looked up by.
 struct FixedJSON {
     private struct Kept {
         var start: ReportWriter.JSONNesting
@@ -47,7 +47,7 @@ extension ReportWriter.JSONNesting {
     /// Whether the writer stands at the same place (what the next bytes depend on).
     @inline(__always)
     func isSamePlace(as other: Self) -> Bool {
-        depth == other.depth && arrays == other.arrays && filled == other.filled
+        depth == other.depth && arrays == other.arrays && filled == other.filled && inlineFrom == other.inlineFrom
     }
 }
 

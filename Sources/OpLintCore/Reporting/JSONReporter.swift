@@ -12,7 +12,7 @@ public struct JSONReporter: FindingReporter {
             Self.write(coverage, to: &out)
         }
         out.jsonKey("findings")
-        out.openJSONArray()
+        out.openJSONArrayOfLines()
         try out.writeReported(result, state: { FindingWriting() }) { finding, state, out in Self.write(finding, state: &state, to: &out) }
         out.closeJSON()
         let counts = result.counts

@@ -10,24 +10,26 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Pretty-printed with two-space indentation and sorted keys, ending in a newline.
+    /// Pretty-printed with two-space indentation and sorted keys, ending in a newline. The
+    /// items of an array that is the value of a member named in `inlineItemsOf` take one line
+    /// each: `{"key":value,…}`, with no space or line break inside (as a report's findings).
     ///
     /// - Complexity: O(*n* log *k*) for *n* values and objects of *k* keys. Iterative: nesting depth is not limited by the stack.
-    public func serialized(pretty: Bool = true) -> String {
+    public func serialized(pretty: Bool = true, inlineItemsOf lineKeys: Set<String> = []) -> String {
         var out = ""
         // An explicit stack of pending work so that deep values cannot overflow the call stack.
         enum Step {
-            case value(JSONValue, indent: Int)
+            case value(JSONValue, indent: Int, inline: Bool, itemsInline: Bool)
             case text(String)
         }
-        var stack: [Step] = [.value(self, indent: 0)]
-        let newline = pretty ? "\n" : ""
-        func pad(_ n: Int) -> String { pretty ? String(repeating: "  ", count: n) : "" }
+        var stack: [Step] = [.value(self, indent: 0, inline: !pretty, itemsInline: false)]
         while let step = stack.popLast() {
             switch step {
             case .text(let text):
                 out += text
-            case .value(let value, let indent):
+            case .value(let value, let indent, let inline, let itemsInline):
+                let newline = inline ? "" : "\n"
+                func pad(_ n: Int) -> String { inline ? "" : String(repeating: "  ", count: n) }
                 switch value {
                 case .null: out += "null"
                 case .bool(let b): out += b ? "true" : "false"
@@ -40,7 +42,7 @@ public enum JSONValue: Sendable, Equatable {
                     var steps: [Step] = []
                     for (i, item) in items.enumerated() {
                         steps.append(.text(pad(indent + 1)))
-                        steps.append(.value(item, indent: indent + 1))
+                        steps.append(.value(item, indent: indent + 1, inline: inline || itemsInline, itemsInline: false))
                         steps.append(.text((i < items.count - 1 ? "," : "") + newline))
                     }
                     steps.append(.text(pad(indent) + "]"))
@@ -53,8 +55,8 @@ public enum JSONValue: Sendable, Equatable {
                     for (i, key) in keys.enumerated() {
                         var keyText = pad(indent + 1)
                         Self.appendQuoted(key, to: &keyText)
-                        steps.append(.text(keyText + (pretty ? ": " : ":")))
-                        steps.append(.value(members[key] ?? .null, indent: indent + 1))
+                        steps.append(.text(keyText + (inline ? ":" : ": ")))
+                        steps.append(.value(members[key] ?? .null, indent: indent + 1, inline: inline, itemsInline: !inline && lineKeys.contains(key)))
                         steps.append(.text((i < keys.count - 1 ? "," : "") + newline))
                     }
                     steps.append(.text(pad(indent) + "}"))

@@ -1,6 +1,8 @@
 /// Pretty-printed JSON written straight into the report, byte for byte as
 /// `JSONValue.serialized()` prints the same value: two spaces per level, `": "` after a key,
-/// `[]` and `{}` when empty, a newline after the whole document. The writer knows where it
+/// `[]` and `{}` when empty, a newline after the whole document. The items of an array opened
+/// by `openJSONArrayOfLines()` take one line each, as `serialized(inlineItemsOf:)` prints
+/// them: `{"key":value,…}`, with no space or line break inside. The writer knows where it
 /// stands (inside an object or an array, first member or not) and places commas, line breaks
 /// and indentation; the caller writes each object's members in sorted key order, as
 /// `JSONValue` sorts them (checked in debug builds).
@@ -13,6 +15,8 @@ extension ReportWriter {
         var arrays: UInt64 = 0
         /// Bit *d*: the container at depth *d* has a member already.
         var filled: UInt64 = 0
+        /// Containers at this depth and deeper are written inline, on one line.
+        var inlineFrom = 64
         #if DEBUG
         /// The last key of each open object, to check that keys come in order.
         var lastKeys: [[UInt8]] = []
@@ -35,6 +39,15 @@ extension ReportWriter {
         open(isArray: true)
     }
 
+    /// Opens an array as the next value, each of whose items is written on a line of its own
+    /// and takes one line, however deep it nests: a long list of findings stays readable line
+    /// by line (`grep`, `diff`) with a third of the bytes indentation would take.
+    mutating func openJSONArrayOfLines() {
+        assert(json.inlineFrom == 64, "an array of lines inside another")
+        openJSONArray()
+        json.inlineFrom = json.depth
+    }
+
     /// Closes the innermost object or array.
     @inline(__always)
     mutating func closeJSON() {
@@ -42,7 +55,8 @@ extension ReportWriter {
         assert(level >= 0, "nothing to close")
         let bit: UInt64 = 1 << UInt64(level)
         let isArray = json.arrays & bit != 0
-        if json.filled & bit != 0 { appendLineStart(depth: level) }
+        if level + 1 == json.inlineFrom { json.inlineFrom = 64 }
+        if json.filled & bit != 0 && level < json.inlineFrom { appendLineStart(depth: level) }
         json.arrays &= ~bit
         json.filled &= ~bit
         json.depth = level
@@ -66,9 +80,25 @@ extension ReportWriter {
         #endif
         let comma = json.filled & bit != 0
         json.filled |= bit
+        assert(key.hasPointerRepresentation, "a key is a literal")
+        if level >= json.inlineFrom {
+            // `,"key":` stored in one go.
+            let length = key.utf8CodeUnitCount
+            let total = (comma ? 1 : 0) + length + 3
+            var at = reserve(total)
+            if comma {
+                at.pointee = 0x2C
+                at += 1
+            }
+            at.pointee = 0x22
+            (at + 1).initialize(from: key.utf8Start, count: length)
+            at[1 + length] = 0x22
+            at[2 + length] = 0x3A
+            advance(by: total)
+            return
+        }
         // `,\n`, the indentation, `"key": ` stored in one go.
         let indent = 2 * json.depth
-        assert(key.hasPointerRepresentation, "a key is a literal")
         let length = key.utf8CodeUnitCount
         let total = (comma ? 1 : 0) + 1 + indent + length + 4
         var at = reserve(total + 8)
@@ -173,7 +203,7 @@ extension ReportWriter {
     }
 
     /// Before a value: inside an array, the comma after the previous item and the new item's
-    /// line and indentation; after a key, nothing.
+    /// line and indentation (only the comma inline); after a key, nothing.
     @inline(__always)
     private mutating func beginJSONValue() {
         let level = json.depth - 1
@@ -182,6 +212,7 @@ extension ReportWriter {
         guard json.arrays & bit != 0 else { return }
         if json.filled & bit != 0 { append(byte: 0x2C) }
         json.filled |= bit
+        if level >= json.inlineFrom { return }
         appendLineStart(depth: json.depth)
     }
 

@@ -24,7 +24,7 @@ public struct SARIFReporter: FindingReporter {
         out.openJSONObject()
         out.jsonMember("columnKind", "unicodeCodePoints")
         out.jsonKey("results")
-        out.openJSONArray()
+        out.openJSONArrayOfLines()
         let findings = result.findings
         let order = Self.reportOrder(findings, unchanged)
         try out.writeItems(order.count, state: { ResultWriting(context, ruleIndex: ruleIndex) }) { item, state, out in

@@ -29,7 +29,7 @@ extension ReferenceReports {
                 "results": .array(results),
             ])]),
         ])
-        return document.serialized()
+        return document.serialized(inlineItemsOf: ["results"])
     }
 
     static func sarifRules(for findings: [Finding], described: [RuleDescription]) -> [SARIFReporter.RuleEntry] {
@@ -143,6 +143,6 @@ extension ReferenceReports {
             "removedOperations": .array(diff.removedOperations.map(JSONValue.string)),
             "tool": .object(["name": .string("oplint"), "version": .string(toolVersion)]),
             "version": .int(1),
-        ]).serialized()
+        ]).serialized(inlineItemsOf: ["addedEdges", "fixedFindings", "newFindings", "removedEdges"])
     }
 }

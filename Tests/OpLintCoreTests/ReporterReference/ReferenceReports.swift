@@ -93,7 +93,7 @@ enum ReferenceReports {
                 "callsNotFollowed": .int(coverage.callsNotFollowed),
             ])
         }
-        return JSONValue.object(document).serialized()
+        return JSONValue.object(document).serialized(inlineItemsOf: ["findings"])
     }
 
     static func json(_ location: SourceLocation) -> JSONValue {
