@@ -69,10 +69,17 @@ import OpLintCore
         let neverRan = Set(graph.operations.map(\.name)).subtracting(real.starts.keys)
         let predictedNever = Set(graph.operations.map(\.name)).subtracting(predicted.keys)
         #expect(neverRan == predictedNever, "\(name)")
-        // Start times agree within a generous tolerance.
+        // Start times agree within a generous tolerance, counted from the first start: on a
+        // loaded machine the pool's first thread can come a few scheduling slices late, which
+        // moves every start alike (seen: all of a run 1.09 units late under the parallel suite).
+        let ran = predicted.keys.filter { real.starts[$0] != nil }
+        let firstReal = ran.compactMap { real.starts[$0] }.min() ?? 0
+        let firstPredicted = ran.compactMap { predicted[$0] }.min() ?? 0
+        let lateStart = firstReal - firstPredicted
+        #expect(lateStart > -0.5 && lateStart < 3, "\(name): the first operation started \(lateStart) units from the simulated time")
         for (op, start) in predicted {
             if let actual = real.starts[op] {
-                #expect(abs(actual - start) < 0.5, "\(name): \(op) started at \(actual), simulated \(start)")
+                #expect(abs(actual - lateStart - start) < 0.5, "\(name): \(op) started at \(actual), simulated \(start) (+\(lateStart) late start)")
             }
         }
     }

@@ -158,8 +158,36 @@ extension ReportWriter {
     /// An array of strings.
     mutating func jsonValue(_ texts: [String]) {
         openJSONArray()
-        for text in texts { jsonValue(text) }
+        if json.depth - 1 >= json.inlineFrom {
+            // A finding may list a hundred thousand operations: names that need no escape
+            // (most) are stored at once, each with its comma and quotes.
+            for text in texts where !text.withUTF8Bytes({ appendPlainInlineItem($0) }) {
+                jsonValue(text)
+            }
+        } else {
+            for text in texts { jsonValue(text) }
+        }
         closeJSON()
+    }
+
+    /// `,"text"` (the comma unless it is the first item) as the next item of the innermost
+    /// array, which is inline, when no byte of `utf8` needs an escape (printable ASCII, no
+    /// quote or backslash) and it is short; else false, with nothing written.
+    @inline(__always)
+    private mutating func appendPlainInlineItem(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = utf8.count
+        guard count <= 64, let source = utf8.baseAddress else { return false }
+        for byte in utf8 where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C { return false }
+        let bit: UInt64 = 1 << UInt64(json.depth - 1)
+        let comma = json.filled & bit != 0 ? 1 : 0
+        json.filled |= bit
+        let at = reserve(count + 3)
+        at.pointee = 0x2C
+        at[comma] = 0x22
+        (at + comma + 1).initialize(from: source, count: count)
+        at[comma + 1 + count] = 0x22
+        advance(by: comma + count + 2)
+        return true
     }
 
     /// A member `"key": value` of the open object, for each kind of value above.

@@ -17,11 +17,13 @@ public struct ReportWriter: TextBuffer, ~Copyable {
     /// How many threads may write a long run of findings (`writeItems`).
     var threads = 1
 
-    init(chunkSize: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+    /// A writer whose buffer holds `capacity` bytes before it grows (by default a chunk and
+    /// some room to finish a finding in).
+    init(chunkSize: Int, capacity: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.chunkSize = max(1, chunkSize)
         self.sink = sink
-        capacity = min(self.chunkSize, 1 << 22) + (1 << 16)
-        base = .allocate(capacity: capacity)
+        self.capacity = max(1, capacity ?? min(self.chunkSize, 1 << 22) + (1 << 16))
+        base = .allocate(capacity: self.capacity)
     }
 
     deinit {
@@ -107,6 +109,41 @@ public struct ReportWriter: TextBuffer, ~Copyable {
         let chunk = UnsafeBufferPointer(start: base, count: count)
         count = 0
         try sink(chunk)
+    }
+
+    /// Bytes taken out of a writer (`takeWritten`), owned by whoever holds them until they are
+    /// handed over (`handOver(_:)`) and given back as the buffer a writer goes on in.
+    struct TakenBytes: @unchecked Sendable {
+        fileprivate let base: UnsafeMutablePointer<UInt8>
+        fileprivate let count: Int
+        fileprivate let capacity: Int
+
+        func deallocate() {
+            base.deallocate()
+        }
+    }
+
+    /// Takes the bytes written and not yet handed over out of the writer, which goes on in
+    /// `spare` (bytes taken out earlier and handed over since, whose memory is reused) or in a
+    /// new buffer as large as the one taken.
+    mutating func takeWritten(continuingIn spare: TakenBytes?) -> TakenBytes {
+        let taken = TakenBytes(base: base, count: count, capacity: capacity)
+        if let spare {
+            base = spare.base
+            capacity = spare.capacity
+        } else {
+            base = .allocate(capacity: capacity)
+        }
+        count = 0
+        return taken
+    }
+
+    /// The sink, to hand bytes taken out of the writer over outside it (`handOver(_:with:)`).
+    var handOverSink: (UnsafeBufferPointer<UInt8>) throws -> Void { sink }
+
+    /// Hands bytes taken out of a writer to its sink (`handOverSink`).
+    static func handOver(_ taken: TakenBytes, with sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try sink(UnsafeBufferPointer(start: taken.base, count: taken.count))
     }
 
     /// What `write` writes, in one array.
