@@ -59,6 +59,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.pipe"])
     }
 
+    /// A reader that reads a little and leaves ends the output quietly, as `| head` does on
+    /// standard output: no error, the exit status of the findings.
+    @Test func aReaderLeavingEndsTheOutputQuietly() throws {
+        // As `oplint` itself does (main.swift): a write to a pipe without a reader fails with
+        // EPIPE instead of ending the process.
+        signal(SIGPIPE, SIG_IGN)
+        let directory = try FormatsCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chain = directory.appendingPathComponent("chain.json").path
+        try Data(FormatsOutputFileTests.hostileChain(operations: 3_000).utf8).write(to: URL(fileURLWithPath: chain))
+        let pipe = directory.appendingPathComponent("report.pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let received = ReceivedBytes()
+        let reader = Thread {
+            let handle = FileHandle(forReadingAtPath: pipe)
+            received.bytes = try? handle?.read(upToCount: 100)
+            try? handle?.close()
+            received.done.signal()
+        }
+        reader.start()
+        let outcome = FormatsCLI.run([chain, "--format", "json:\(pipe)"])
+        #expect(received.done.wait(timeout: .now() + 30) == .success)
+        #expect(received.bytes?.count == 100)
+        #expect(outcome.code == FormatsCLI.run([chain, "--format", "json"]).code, "the findings' status: \(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty, "\(outcome.standardError)")
+    }
+
     @Test func directoryIsRefused() throws {
         let directory = try FormatsCLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -43,9 +43,17 @@ enum OutputFile {
         }
         if let special = try openSpecialFile(path) {
             defer { close(special) }
+            // A reader that goes away (`| head` through `/dev/stdout`, a named pipe) ends this
+            // output without a word, as it does on standard output; other failures are errors.
+            var readerLeft = false
             try produce { bytes in
+                guard !readerLeft else { return }
                 let failure = writeAll(bytes, to: special)
-                if failure != 0 { throw cannotWrite(path, failure) }
+                if failure == EPIPE {
+                    readerLeft = true
+                } else if failure != 0 {
+                    throw cannotWrite(path, failure)
+                }
             }
             return
         }
