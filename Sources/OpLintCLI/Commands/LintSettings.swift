@@ -24,14 +24,9 @@ struct LintSettings {
     /// character device (`/dev/null`) may take any number of them.
     static func checkDestinations(_ files: [String]) throws {
         var seen: Set<String> = []
-        for file in files where !isCharacterDevice(file) && !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
+        for file in files where OutputFile.fileType(file) != S_IFCHR && !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
             throw CommandError.usage("two formats write to '\(file)'; give each its own file (sarif:out.sarif)", command: "lint")
         }
-    }
-
-    private static func isCharacterDevice(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
     }
 
     /// `path` resolved against the working directory.

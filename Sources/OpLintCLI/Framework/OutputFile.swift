@@ -88,10 +88,8 @@ enum OutputFile {
     /// missing one (followed through symbolic links); nil for those two, which are written
     /// through a temporary file. A directory is an error.
     private static func openSpecialFile(_ path: String) throws -> Int32? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
+        switch fileType(path) {
+        case nil, S_IFREG:
             return nil
         case S_IFDIR:
             throw cannotWrite(path, EISDIR)
@@ -100,6 +98,12 @@ enum OutputFile {
             guard descriptor >= 0 else { throw cannotWrite(path, errno) }
             return descriptor
         }
+    }
+
+    /// The type bits (`S_IFMT`) of what `path` names, following symbolic links; nil when nothing is there.
+    static func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
     private static func cannotWrite(_ path: String, _ code: Int32) -> CommandError {

@@ -81,34 +81,22 @@ extension ReportWriter {
         let comma = json.filled & bit != 0
         json.filled |= bit
         assert(key.hasPointerRepresentation, "a key is a literal")
-        if level >= json.inlineFrom {
-            // `,"key":` stored in one go.
-            let length = key.utf8CodeUnitCount
-            let total = (comma ? 1 : 0) + length + 3
-            var at = reserve(total)
-            if comma {
-                at.pointee = 0x2C
-                at += 1
-            }
-            at.pointee = 0x22
-            (at + 1).initialize(from: key.utf8Start, count: length)
-            at[1 + length] = 0x22
-            at[2 + length] = 0x3A
-            advance(by: total)
-            return
-        }
-        // `,\n`, the indentation, `"key": ` stored in one go.
-        let indent = 2 * json.depth
+        // `,`, then (unless inline) a line break and the indentation, then `"key":` and
+        // (unless inline) a space, stored in one go.
+        let pretty = level < json.inlineFrom
+        let indent = pretty ? 2 * json.depth : 0
         let length = key.utf8CodeUnitCount
-        let total = (comma ? 1 : 0) + 1 + indent + length + 4
+        let total = (comma ? 1 : 0) + (pretty ? 2 + indent : 0) + length + 3
         var at = reserve(total + 8)
         if comma {
             at.pointee = 0x2C
             at += 1
         }
-        at.pointee = 0x0A
-        Self.storeSpaces(at: at + 1, count: indent)
-        at += 1 + indent
+        if pretty {
+            at.pointee = 0x0A
+            Self.storeSpaces(at: at + 1, count: indent)
+            at += 1 + indent
+        }
         at.pointee = 0x22
         (at + 1).initialize(from: key.utf8Start, count: length)
         at += 1 + length
@@ -158,36 +146,8 @@ extension ReportWriter {
     /// An array of strings.
     mutating func jsonValue(_ texts: [String]) {
         openJSONArray()
-        if json.depth - 1 >= json.inlineFrom {
-            // A finding may list a hundred thousand operations: names that need no escape
-            // (most) are stored at once, each with its comma and quotes.
-            for text in texts where !text.withUTF8Bytes({ appendPlainInlineItem($0) }) {
-                jsonValue(text)
-            }
-        } else {
-            for text in texts { jsonValue(text) }
-        }
+        for text in texts { jsonValue(text) }
         closeJSON()
-    }
-
-    /// `,"text"` (the comma unless it is the first item) as the next item of the innermost
-    /// array, which is inline, when no byte of `utf8` needs an escape (printable ASCII, no
-    /// quote or backslash) and it is short; else false, with nothing written.
-    @inline(__always)
-    private mutating func appendPlainInlineItem(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = utf8.count
-        guard count <= 64, let source = utf8.baseAddress else { return false }
-        for byte in utf8 where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C { return false }
-        let bit: UInt64 = 1 << UInt64(json.depth - 1)
-        let comma = json.filled & bit != 0 ? 1 : 0
-        json.filled |= bit
-        let at = reserve(count + 3)
-        at.pointee = 0x2C
-        at[comma] = 0x22
-        (at + comma + 1).initialize(from: source, count: count)
-        at[comma + 1 + count] = 0x22
-        advance(by: comma + count + 2)
-        return true
     }
 
     /// A member `"key": value` of the open object, for each kind of value above.

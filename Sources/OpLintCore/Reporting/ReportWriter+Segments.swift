@@ -51,7 +51,6 @@ extension ReportWriter {
         let sink = handOverSink
         withoutActuallyEscaping(write) { write in
         withoutActuallyEscaping(makeState) { makeState in
-        withoutActuallyEscaping(sink) { sink in
         withUnsafeMutablePointer(to: &self) { writer in
             let shared = UnsafeSendable((writer: writer, write: write, makeState: makeState, sink: sink))
             Parallel.forEach(threads, threads: threads) { _ in
@@ -74,7 +73,7 @@ extension ReportWriter {
                     // the thread that takes the next chunk sees it and hands nothing more over.
                     if turns.failure == nil {
                         do {
-                            try ReportWriter.handOver(taken, with: shared.value.sink)
+                            try shared.value.sink(taken.bytes)
                         } catch {
                             turns.fail(error)
                         }
@@ -106,7 +105,7 @@ extension ReportWriter {
                     segments.removeOldest()
                 }
             }
-        }}}}
+        }}}
         chunks.spareAfterLastHandOver()?.deallocate()
         if let error = turns.failure { throw error }
     }

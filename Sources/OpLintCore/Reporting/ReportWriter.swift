@@ -112,11 +112,14 @@ public struct ReportWriter: TextBuffer, ~Copyable {
     }
 
     /// Bytes taken out of a writer (`takeWritten`), owned by whoever holds them until they are
-    /// handed over (`handOver(_:)`) and given back as the buffer a writer goes on in.
+    /// handed to the writer's sink (`handOverSink`) and given back as the buffer a writer goes on in.
     struct TakenBytes: @unchecked Sendable {
         fileprivate let base: UnsafeMutablePointer<UInt8>
         fileprivate let count: Int
         fileprivate let capacity: Int
+
+        /// The bytes, valid until the buffer is reused or deallocated.
+        var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
         func deallocate() {
             base.deallocate()
@@ -138,13 +141,8 @@ public struct ReportWriter: TextBuffer, ~Copyable {
         return taken
     }
 
-    /// The sink, to hand bytes taken out of the writer over outside it (`handOver(_:with:)`).
+    /// The sink, to hand bytes taken out of the writer over outside it.
     var handOverSink: (UnsafeBufferPointer<UInt8>) throws -> Void { sink }
-
-    /// Hands bytes taken out of a writer to its sink (`handOverSink`).
-    static func handOver(_ taken: TakenBytes, with sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        try sink(UnsafeBufferPointer(start: taken.base, count: taken.count))
-    }
 
     /// What `write` writes, in one array.
     ///
