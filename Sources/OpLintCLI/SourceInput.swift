@@ -15,12 +15,13 @@ enum SourceInput {
     }
 
     /// The merged graph of `paths`; warnings about unreadable source files go to standard error.
-    static func load(_ paths: [String], context: CommandContext, excludes: [String] = []) throws -> OperationGraph {
+    /// With `times`, reading JSON graphs is one phase and each phase of extraction another.
+    static func load(_ paths: [String], context: CommandContext, excludes: [String] = [], times: PhaseTimes? = nil) throws -> OperationGraph {
         let sources = paths.filter(isSource)
         let graphs = paths.filter { !isSource($0) }
-        var graph = graphs.isEmpty ? OperationGraph() : try GraphInput.load(graphs, context: context)
+        var graph = graphs.isEmpty ? OperationGraph() : try measure(times, "read the graph") { try GraphInput.load(graphs, context: context) }
         guard !sources.isEmpty else { return graph }
-        let (extracted, warnings) = SourceExtractor.extract(paths: sources, excludes: excludes)
+        let (extracted, warnings) = SourceExtractor.extract(paths: sources, excludes: excludes, times: times)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         if extracted.source?.files.isEmpty ?? true {
             throw CommandError.input("oplint: error: no .swift, .m, .mm or .h file under \(sources.joined(separator: ", "))")

@@ -44,6 +44,28 @@ import Testing
         #expect(files == ["examples/source/Annotated.swift", "examples/source/ImageLoader.swift", "examples/source/SyncEngine.m"])
     }
 
+    @Test func timingNamesEachPhaseOfExtractionAndLeavesTheGraphAlone() throws {
+        let plain = CLIHarness.run(["extract", "examples/source"])
+        let timed = CLIHarness.run(["extract", "examples/source", "--timing"])
+        #expect(timed.code == 0)
+        #expect(timed.standardOutput == plain.standardOutput)
+        let lines = timed.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("phase") == true)
+        #expect(lines.last?.hasPrefix("total") == true)
+        let phases = ["find source files", "read files, find classes", "scan operation code", "build the graph", "write the graph"]
+        for phase in phases {
+            #expect(lines.filter { $0.hasPrefix(phase + " ") }.count == 1, "\(phase)")
+        }
+        #expect(lines.count == phases.count + 2, "\(lines)")
+        // `lint` on sources times the same phases of extraction, and no JSON reading.
+        let lint = CLIHarness.run(["lint", "examples/source", "--timing"])
+        for phase in phases.dropLast() {
+            #expect(lint.standardError.contains("\n" + phase + " "), "\(phase)")
+        }
+        #expect(!lint.standardError.contains("read the graph"))
+        #expect(!CLIHarness.run(["extract", "examples/source"]).standardError.contains("phase"))
+    }
+
     @Test func lintReadsSourcesDirectly() {
         let swift = CLIHarness.run(["lint", "examples/source/ImageLoader.swift", "--fail-on", "warning"])
         #expect(swift.code == 1)

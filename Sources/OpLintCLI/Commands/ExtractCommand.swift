@@ -17,6 +17,8 @@ struct ExtractCommand: Command {
                    help: "Write the graph to this file (atomically) instead of standard output.", completesFiles: true),
             Option("exclude", kind: .repeated(name: "glob"),
                    help: "Skip paths matching this glob pattern (fnmatch, against the path and the file name); repeatable."),
+            Option("timing",
+                   help: "Print how long finding, reading and scanning the files, building and writing the graph took to standard error."),
         ],
         examples: [
             ("oplint extract Sources/", "Print the graph of every source file under Sources/."),
@@ -27,21 +29,27 @@ struct ExtractCommand: Command {
     let paths: [String]
     let output: String?
     let excludes: [String]
+    let timing: Bool
 
     init(_ arguments: ParsedArguments) throws {
         paths = arguments.positionals
         output = arguments.value("output")
         excludes = arguments.values("exclude")
+        timing = arguments.flag("timing")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes)
+        let times = timing ? PhaseTimes() : nil
+        defer { if let times { context.standardError.write(times.table()) } }
+        let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
-        let text = GraphWriter().write(graph)
-        if let output {
-            try OutputFile.write(text, to: output, inputs: paths)
-        } else {
-            context.standardOutput.write(text)
+        try measure(times, "write the graph") {
+            let text = GraphWriter().write(graph)
+            if let output {
+                try OutputFile.write(text, to: output, inputs: paths)
+            } else {
+                context.standardOutput.write(text)
+            }
         }
         return .success
     }

@@ -104,7 +104,7 @@ struct LintCommand: Command {
         let times = timing ? PhaseTimes() : nil
         defer { if let times { context.standardError.write(times.table()) } }
         let configuration = try settings.configuration(context)
-        let graph = try measure(times, "read the graph") { try SourceInput.load(paths, context: context, excludes: configuration.exclude) }
+        let graph = try SourceInput.load(paths, context: context, excludes: configuration.exclude, times: times)
         var linter = Linter(severities: configuration.rules.merging(severities) { _, commandLine in commandLine }, options: options)
         linter.times = times
         let analysis = measure(times, "index names and edges") { GraphAnalysis(graph, options: options) }

@@ -14,14 +14,15 @@ public enum SourceExtractor {
     /// Files larger than this are skipped with a warning.
     public static let maximumFileSize = 32 * 1024 * 1024
 
-    /// The graph found under `paths` and the warnings about files that could not be read.
+    /// The graph found under `paths` and the warnings about files that could not be read;
+    /// with `times`, how long each phase took (`oplint extract --timing`).
     ///
     /// - Complexity: O(total bytes) work, divided among the cores.
-    public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize) -> (graph: OperationGraph, warnings: [String]) {
-        let walk = FileWalker(excludes: excludes).entries(under: paths)
+    public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
+        let walk = timed(times, "find source files") { FileWalker(excludes: excludes).entries(under: paths) }
         let result = extract(sources: walk.files.map { file in
             (file.display, { SourceReading.bytes(at: file.path, isRegular: file.isRegular, limit: maximumFileSize) })
-        })
+        }, times: times)
         return (result.graph, walk.warnings + result.warnings)
     }
 
@@ -30,16 +31,23 @@ public enum SourceExtractor {
         extract(files: files, prefilter: true)
     }
 
+    private static func timed<T>(_ times: PhaseTimes?, _ phase: String, _ body: () -> T) -> T {
+        guard let times else { return body() }
+        return times.measure(phase, body)
+    }
+
     /// `extract(files:)`; without `prefilter`, every class body is searched for finishing code
     /// whatever words it contains (the same result, more work: for comparing the two).
     static func extract(files: [(path: String, bytes: [UInt8])], prefilter: Bool) -> (graph: OperationGraph, warnings: [String]) {
         extract(sources: files.map { file in (file.path, { .success(file.bytes) }) }, prefilter: prefilter)
     }
 
-    private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], SourceReading.Failure>)], prefilter: Bool = true) -> (graph: OperationGraph, warnings: [String]) {
+    private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], SourceReading.Failure>)], prefilter: Bool = true, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
         // of the last file it dropped; results are folded in path order as they arrive.
         let fold = FirstPassFold(count: sources.count)
+        let clock = ContinuousClock()
+        var start = clock.now
         ParallelWork.forEach(count: sources.count, makeState: { TokenStorage?.none }) { index, spare in
             let (display, read) = sources[index]
             switch read() {
@@ -62,6 +70,8 @@ public enum SourceExtractor {
             }
         }
         let (classes, relevant, firstWarnings, filesRead) = fold.finish()
+        times?.record("read files, find classes", clock.now - start)
+        start = clock.now
         var warnings = firstWarnings
         // Pass 2: the files that mention the API.
         let second = ParallelResults<FileScan>(count: relevant.count)
@@ -71,7 +81,8 @@ public enum SourceExtractor {
         let relevantCount = relevant.count
         let scans = (0..<relevantCount).compactMap { second.get($0) }
         for scan in scans { warnings += scan.warnings }
-        var graph = GraphBuilder(scans: scans).build()
+        times?.record("scan operation code", clock.now - start)
+        var graph = timed(times, "build the graph") { GraphBuilder(scans: scans).build() }
         graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sources.map(\.0))
         graph.sourceFacts.coverage = SourceCoverage(
             files: filesRead, filesUsingOperations: relevantCount,
