@@ -23,11 +23,17 @@ enum SourceInput {
         guard !sources.isEmpty else { return graph }
         let (extracted, warnings) = SourceExtractor.extract(paths: sources, excludes: excludes, times: times)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
-        if extracted.source?.files.isEmpty ?? true {
-            throw CommandError.input("oplint: error: no .swift, .m, .mm or .h file under \(sources.joined(separator: ", "))")
-        }
+        try requireFiles(extracted, under: sources)
         if graphs.isEmpty { return extracted }
         graph.merge(extracted)
         return graph
+    }
+
+    /// Fails (exit 2) when the paths held no source file at all: a mistyped directory must not
+    /// pass as a codebase without operations.
+    static func requireFiles(_ extracted: OperationGraph, under sources: [String]) throws {
+        if extracted.source?.files.isEmpty ?? true {
+            throw CommandError.input("oplint: error: no .swift, .m, .mm or .h file under \(sources.joined(separator: ", "))")
+        }
     }
 }

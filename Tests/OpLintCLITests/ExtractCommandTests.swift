@@ -66,6 +66,24 @@ import Testing
         #expect(!CLIHarness.run(["extract", "examples/source"]).standardError.contains("phase"))
     }
 
+    @Test func pathsWithoutAnySourceFileAreAnError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oplint-extract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("# notes".utf8).write(to: directory.appendingPathComponent("README.md"))
+        let missing = directory.appendingPathComponent("Sourcs").path
+        for paths in [[directory.path], [missing]] {
+            let output = directory.appendingPathComponent("graph.json").path
+            let outcome = CLIHarness.run(["extract"] + paths + ["-o", output])
+            #expect(outcome.code == 2, "\(paths)")
+            #expect(outcome.standardError.contains("oplint: error: no .swift, .m, .mm or .h file under \(paths[0])"))
+            // Nothing is written: no empty graph stands in for a codebase without operations.
+            #expect(!FileManager.default.fileExists(atPath: output))
+            #expect(CLIHarness.run(["lint"] + paths).code == 2)
+        }
+        #expect(CLIHarness.run(["extract", missing]).standardError.contains("Sourcs: no such file or directory"))
+    }
+
     @Test func lintReadsSourcesDirectly() {
         let swift = CLIHarness.run(["lint", "examples/source/ImageLoader.swift", "--fail-on", "warning"])
         #expect(swift.code == 1)

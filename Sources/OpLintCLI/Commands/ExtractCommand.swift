@@ -10,6 +10,7 @@ struct ExtractCommand: Command {
           Walks .swift, .m, .mm and .h files under each path (skipping .build, Pods, Carthage, DerivedData, .git),
           reads '// oplint:' annotations and the Operation/OperationQueue API calls, and writes one graph.
           Files that cannot be read are reported on standard error; the rest is still scanned.
+          Paths that hold no source file at all are an error (exit 2).
         """,
         arguments: [Argument("path", help: "A source file or a directory.", minimum: 1, maximum: nil)],
         options: [
@@ -43,6 +44,7 @@ struct ExtractCommand: Command {
         defer { if let times { context.standardError.write(times.table()) } }
         let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
+        try SourceInput.requireFiles(graph, under: paths)
         try measure(times, "write the graph") {
             let text = GraphWriter().write(graph)
             if let output {
