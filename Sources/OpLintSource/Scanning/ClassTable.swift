@@ -40,8 +40,9 @@ public struct ClassDeclaration: Sendable, Equatable {
         if startLocation == nil { startLocation = other.startLocation }
         setsFinished = setsFinished || other.setsFinished
         isRoot = isRoot || other.isRoot
-        factories.merge(other.factories) { mine, _ in mine }
-        members.merge(other.members) { mine, _ in mine }
+        // Most declarations have neither; merging an empty dictionary would still allocate.
+        if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
+        if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
     }
 }
 
