@@ -162,4 +162,83 @@ struct BranchAssignmentTests {
         """)
         #expect(c.graph.operations.map(\.queue) == ["main"])
     }
+
+    @Test("An operation made in one branch and obtained from a method in the other: both enqueued (firebase-ios-sdk)")
+    func madeInOneBranchObtainedInTheOther() {
+        let c = RealCodeCase("Tokens.m", """
+        @interface TokenOperation : NSOperation
+        - (void)addCompletionHandler:(void (^)(void))handler;
+        @end
+        @interface RegisterOperation : TokenOperation
+        @end
+        @implementation TokenManager
+        - (TokenOperation *)fetchOperationForScope:(NSString *)scope {
+            return [[TokenOperation alloc] init];
+        }
+        - (void)tokenForScope:(NSString *)scope {
+            TokenOperation *operation;
+            if (self.registers) {
+                operation = [[RegisterOperation alloc] init];
+            } else {
+                operation = [self fetchOperationForScope:scope];
+            }
+            [operation addCompletionHandler:^{ }];
+            [operation setQueuePriority:NSOperationQueuePriorityHigh];
+            [self.queue addOperation:operation];
+        }
+        @end
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        let made = c.graph.operations.filter { $0.location?.line == 13 }
+        #expect(made.count == 1)
+        #expect(made.first?.start == .queue)
+        // The value obtained from the method is an operation of the graph too, enqueued with it.
+        #expect(c.graph.operations.contains { $0.location?.line == 15 && $0.start == .queue })
+    }
+
+    @Test("The obtained value made an operation by one call still stands for both in the next")
+    func obtainedThenMadeAnOperationThenEnqueued() {
+        let c = RealCodeCase("Chain.swift", """
+        final class Sync {
+            let queue = OperationQueue()
+            func makeUpload() -> Operation { BlockOperation { } }
+            func run(_ fresh: Bool) {
+                let prepare = BlockOperation { }
+                let upload: Operation
+                if fresh {
+                    upload = BlockOperation { }
+                } else {
+                    upload = makeUpload()
+                }
+                upload.addDependency(prepare)
+                queue.addOperation(prepare)
+                queue.addOperation(upload)
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        let uploads = c.graph.operations.filter { $0.dependencies.map(\.name) == ["prepare"] }
+        #expect(uploads.count == 2, "\(c.edges)")
+        #expect(uploads.allSatisfy { $0.queue == "queue" })
+    }
+
+    @Test("An array of operations changed by addObject: and setArray: is still a list whose contents are unknown")
+    func arrayMutationsAreStillMutations() {
+        let c = RealCodeCase("Batch.m", """
+        @implementation Batch
+        - (void)run {
+            NSOperation *first = [NSBlockOperation blockOperationWithBlock:^{ }];
+            NSMutableArray *operations = [NSMutableArray array];
+            [operations addObject:first];
+            [operations setArray:@[]];
+            [self.queue addOperations:operations waitUntilFinished:NO];
+        }
+        @end
+        """)
+        // `first` went into a list the scanner stopped following: it may be enqueued, no warning.
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(FileScanner.mutatesCollection("addObject") && FileScanner.mutatesCollection("addObjectsFromArray"))
+        #expect(FileScanner.mutatesCollection("setArray") && FileScanner.mutatesCollection("removeLastObject"))
+        #expect(!FileScanner.mutatesCollection("addCompletionHandler") && !FileScanner.mutatesCollection("setQueuePriority"))
+    }
 }

@@ -49,10 +49,19 @@ extension FileScanner {
 
     /// What a variable holds after code that may not have run assigned it `new`, when it held
     /// `old` before: operations either way stand for all of them, as a list does; anything
-    /// else is `new`.
+    /// else is `new`. A value the scanner did not follow assigned there (`op = [self
+    /// makeOperation]`) where operations were held before stays that value, and the
+    /// operations go with it (`heldOnOtherPaths`): a call that enqueues, starts or makes it
+    /// a dependency reaches them too.
     func either(_ old: Binding, _ new: Binding) -> Binding {
-        guard let before = entities(old), !before.isEmpty, let after = entities(new),
-              (before + after).allSatisfy({ scan.entities[$0].kind == .operation }) else { return new }
+        guard let before = entities(current(old)), !before.isEmpty,
+              before.allSatisfy({ scan.entities[$0].kind == .operation }) else { return new }
+        if case .obtained(_, let at)? = current(new) {
+            let held = heldOnOtherPaths[at] ?? []
+            heldOnOtherPaths[at] = held + before.filter { !held.contains($0) }
+            return new
+        }
+        guard let after = entities(new), after.allSatisfy({ scan.entities[$0].kind == .operation }) else { return new }
         return .list(before + after.filter { !before.contains($0) })
     }
 

@@ -187,8 +187,7 @@ extension FileScanner {
         case .list(let items)?:
             if name == "removeAllObjects" || name == "removeAll" {
                 rebind(words, start: start, to: .list([]))
-            } else if name.hasPrefix("remove") || name.hasPrefix("insert") || name.hasPrefix("replace") || name.hasPrefix("exchange")
-                        || name.hasPrefix("set") || name.hasPrefix("sort") || name.hasPrefix("add") {
+            } else if Self.mutatesCollection(name) {
                 for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
                 rebind(words, start: start, to: .value(Self.listOfUnknownContents))
             }
@@ -197,6 +196,17 @@ extension FileScanner {
         default:
             break
         }
+    }
+
+    /// Whether a call named `name` changes the array or set it is sent to (`addObject:`,
+    /// `removeLast()`, `setArray:`). A variable that holds one of several operations (assigned
+    /// in the branches of an `if`) is a list too: `[operation addCompletionHandler:…]` or
+    /// `[operation setQueuePriority:…]` is a call on the operation, not a change of a list.
+    static func mutatesCollection(_ name: String) -> Bool {
+        if name.hasPrefix("add") { return name.hasPrefix("addObject") }
+        if name.hasPrefix("set") { return name == "setArray" || name == "setSet" || name.hasPrefix("setObject") }
+        return name.hasPrefix("remove") || name.hasPrefix("insert") || name.hasPrefix("replace") || name.hasPrefix("exchange")
+            || name.hasPrefix("sort")
     }
 
     /// Records that a call could not be tied to an operation or queue.

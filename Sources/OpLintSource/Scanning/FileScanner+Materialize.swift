@@ -2,9 +2,13 @@ import OpLintCore
 
 extension FileScanner {
     /// What a binding stands for now: a value the scanner did not follow that an API call has
-    /// since shown to be an operation or a queue is that entity.
+    /// since shown to be an operation or a queue is that entity, with the operations held
+    /// instead of it on other paths (`either`).
     func current(_ binding: Binding?) -> Binding? {
-        if case .obtained(_, let at)? = binding, let id = materializedAt[at] { return .entity(id) }
+        if case .obtained(_, let at)? = binding, let id = materializedAt[at] {
+            guard let others = heldOnOtherPaths[at] else { return .entity(id) }
+            return .list([id] + others.filter { $0 != id })
+        }
         return binding
     }
 

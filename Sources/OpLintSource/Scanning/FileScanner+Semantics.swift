@@ -29,16 +29,18 @@ extension FileScanner {
     /// calls (`cancel`, `waitUntilFinished`) are about an operation made elsewhere.
     func operations(_ binding: Binding?, shown: Bool, enqueues: Bool = true) -> [Int]? {
         if case .obtained? = current(binding) {
-            guard enqueues, canBeOperation(binding, shown: shown) else { return nil }
-            return materialize(binding, as: .operation).map { [$0] }
+            guard enqueues, canBeOperation(binding, shown: shown), materialize(binding, as: .operation) != nil else { return nil }
         }
+        // A value made an operation comes with the operations held on other paths (`either`).
         return operations(entities(current(binding)))
     }
 
     /// Whether `operations(binding, shown:)` would find or make operations (without making them).
+    /// A value held where operations are held on other paths is shown to be one.
     func canBeOperation(_ binding: Binding?, shown: Bool) -> Bool {
         switch current(binding) {
-        case .obtained(let type, _)?: return (shown || type.map(classes.isOperation) == true) && mayBe(.operation, type)
+        case .obtained(let type, let at)?:
+            return (shown || heldOnOtherPaths[at] != nil || type.map(classes.isOperation) == true) && mayBe(.operation, type)
         case let other: return operations(entities(other)) != nil
         }
     }

@@ -51,6 +51,9 @@ final class FileScanner {
     @exclusivity(unchecked) var boundFilter = NameFilter()
     /// Entities made for values the scanner did not follow, by the token where the value was declared or assigned.
     @exclusivity(unchecked) var materializedAt: [Int: Int] = [:]
+    /// Operations a variable may hold instead of a value the scanner did not follow, by that
+    /// value's token: `op = [[A alloc] init]` in one branch, `op = [self makeOperation]` in the other.
+    @exclusivity(unchecked) var heldOnOtherPaths: [Int: [Int]] = [:]
     /// Name tokens of property declarations, with the type that declares them.
     @exclusivity(unchecked) var propertyDeclarations: [Int: String] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
