@@ -84,6 +84,15 @@ import Testing
         #expect(CLIHarness.run(["extract", missing]).standardError.contains("Sourcs: no such file or directory"))
     }
 
+    @Test func theSummaryCountsTheSourceFilesLinted() {
+        let clean = CLIHarness.run(["lint", "examples/source/Annotated.swift"])
+        #expect(clean.standardOutput.contains("no findings in 1 file\n"), "\(clean.standardOutput)")
+        // Findings in some of the three files; the summary counts the files read, as for graphs.
+        let tree = CLIHarness.run(["lint", "examples/source"])
+        #expect(tree.standardOutput.contains(" in 3 files\n"), "\(tree.standardOutput)")
+        #expect(tree.standardOutput.contains("source: 3 files read"))
+    }
+
     @Test func lintReadsSourcesDirectly() {
         let swift = CLIHarness.run(["lint", "examples/source/ImageLoader.swift", "--fail-on", "warning"])
         #expect(swift.code == 1)

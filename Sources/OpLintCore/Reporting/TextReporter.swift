@@ -59,7 +59,8 @@ public struct TextReporter: FindingReporter {
         }
     }
 
-    /// `3 errors, 1 warning in 2 files`, or `no findings in 1 file`.
+    /// `3 errors, 1 warning in 2 files`, or `no findings in 1 file`: the files linted (graph
+    /// files and source files read), or those with findings when more.
     func summary(_ result: LintResult, context: ReportContext) -> String {
         let counts = result.counts
         var parts: [String] = []
@@ -67,7 +68,7 @@ public struct TextReporter: FindingReporter {
             let n = counts[severity] ?? 0
             if n > 0 { parts.append("\(n) \(severity.rawValue)\(n == 1 ? "" : "s")") }
         }
-        let files = max(result.files.count, context.inputFiles.count)
+        let files = max(result.files.count, context.inputFiles.count + (result.coverage?.files ?? 0))
         let where_ = "in \(files) file\(files == 1 ? "" : "s")"
         let suppressed = result.findings.count - result.reportedCount
         var hidden = suppressed > 0 ? " (\(suppressed) suppressed)" : ""
