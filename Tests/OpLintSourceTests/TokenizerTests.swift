@@ -51,6 +51,56 @@ struct TokenizerTests {
         #expect(file.warnings.isEmpty)
     }
 
+    @Test("Swift regex literals are literals: their quotes and slashes start nothing")
+    func swiftRegexLiterals() {
+        let text = #"""
+        let r = /^\"(?<a>.*)\" = \"(?<b>.*)\";$/
+        if let m = line.wholeMatch(of: /[a-z]+\/x/) { use(m) }
+        let e = #/
+          "quoted" // not a comment
+        /#
+        let half = total / 2, ratio = a/b/c
+        let f = [1, 2].reduce(1, /)
+        z
+        """#
+        let file = Self.file(text)
+        #expect(file.warnings.isEmpty, "\(file.warnings)")
+        #expect(Self.identifiers(text) == ["let", "r", "if", "let", "m", "line", "wholeMatch", "of", "use", "m",
+                                           "let", "e", "let", "half", "total", "ratio", "a", "b", "c",
+                                           "let", "f", "reduce", "z"])
+        let z = file.tokens.indices.first { file.text($0) == "z" }!
+        #expect(file.location(z).line == 8)
+        // Division stays punctuation.
+        #expect(file.tokens.filter { $0.kind == .punctuation && text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: Int($0.start))] == UInt8(ascii: "/") }.count == 4)
+    }
+
+    @Test("Objective-C++ raw strings, CR LF continuations and comments in directives")
+    func objectiveCLiteralsOfOtherDialects() {
+        let raw = "static const char *s = R\"x(\n\"quoted\" 'a\n)\" not the end\n)x\";\nint after;\nauto w = LR\"(y)\";"
+        let rawFile = Self.file(raw, .objectiveC)
+        #expect(rawFile.warnings.isEmpty, "\(rawFile.warnings)")
+        #expect(Self.identifiers(raw, .objectiveC) == ["static", "const", "char", "s", "int", "after", "auto", "w"])
+        let after = rawFile.tokens.indices.first { rawFile.text($0) == "after" }!
+        #expect(rawFile.location(after).line == 5)
+        // A raw string never closed is one warning, not a run of them.
+        #expect(Self.file("auto s = R\"(open\nstill", .objectiveC).warnings.map(\.message) == ["unterminated raw string literal"])
+        // `R"` without a parenthesis is an identifier and a string, as before.
+        #expect(Self.identifiers("x = R\"plain\"; y", .objectiveC) == ["x", "R", "y"])
+
+        let crlf = "const char *s = \"abc\\\r\ndef\";\r\nint x;\r\n"
+        let crlfFile = Self.file(crlf, .objectiveC)
+        #expect(crlfFile.warnings.isEmpty, "\(crlfFile.warnings)")
+        #expect(Self.identifiers(crlf, .objectiveC) == ["const", "char", "s", "int", "x"])
+
+        let directive = "#define X 1 /* a\n * host's memory\n */\nint y;\n#define URL @\"http://a/*b\"\nint z;\n#error Don't\nint w;"
+        let directiveFile = Self.file(directive, .objectiveC)
+        #expect(directiveFile.warnings.isEmpty, "\(directiveFile.warnings)")
+        #expect(Self.identifiers(directive, .objectiveC) == ["int", "y", "int", "z", "int", "w"])
+        let y = directiveFile.tokens.indices.first { directiveFile.text($0) == "y" }!
+        #expect(directiveFile.location(y).line == 4)
+        #expect(Self.file("#define X /* never closed\nint y;", .objectiveC).warnings.map(\.message) == ["unterminated block comment"])
+    }
+
     @Test("Brackets are matched")
     func brackets() {
         let file = Self.file("f(a[1], { b }) { }")
