@@ -159,11 +159,11 @@ public struct Finding: Sendable, Equatable {
     /// - Complexity: O(*n*²) comparisons for *n* ≤ 16 names, else O(*n* log *n*).
     private static func combineSorted(_ names: ArraySlice<String>, prefix: StaticString, into hasher: inout StableHasher) {
         guard names.count > 1 else {
-            for name in names { hasher.combine(prefix, name) }
+            for name in names { hasher.combine(prefix, placeName: name) }
             return
         }
         guard names.count <= 16 else {
-            for name in names.sorted() { hasher.combine(prefix, name) }
+            for name in names.sorted() { hasher.combine(prefix, placeName: name) }
             return
         }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: names.count) { order in
@@ -176,7 +176,7 @@ public struct Finding: Sendable, Equatable {
                 }
                 order[slot] = index
             }
-            for index in order { hasher.combine(prefix, names[index]) }
+            for index in order { hasher.combine(prefix, placeName: names[index]) }
         }
     }
 }

@@ -22,6 +22,28 @@ struct StableHasher {
         endField()
     }
 
+    /// Adds the field `prefix + name`, leaving out the line number of a name made unique by
+    /// where it is (`op@Sources/Sync.swift:42` adds `op@Sources/Sync.swift:`): code that moves
+    /// within its file keeps its fingerprint. Other names are added whole.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func combine(_ prefix: StaticString, placeName name: String) {
+        prefix.withUTF8Buffer { for byte in $0 { add(byte) } }
+        name.withUTF8Bytes { utf8 in
+            for byte in utf8[..<Self.endWithoutLine(utf8)] { add(byte) }
+        }
+        endField()
+    }
+
+    /// Where a name's trailing `:LINE` digits begin, when it has them after an `@`; else its end.
+    private static func endWithoutLine(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = utf8.count
+        while end > 0 && isDigit(utf8[end - 1]) { end -= 1 }
+        guard end < utf8.count, end > 1, utf8[end - 1] == UInt8(ascii: ":"),
+              utf8[..<(end - 1)].contains(UInt8(ascii: "@")) else { return utf8.count }
+        return end
+    }
+
     /// Adds the field `text` with the digits 0–9 left out (ASCII digits are single bytes that
     /// occur in no other character's UTF-8 encoding).
     ///

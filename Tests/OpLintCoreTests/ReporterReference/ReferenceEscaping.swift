@@ -135,10 +135,17 @@ enum ReferenceEscaping {
     static func fingerprint(_ finding: Finding) -> String {
         var hasher = Hasher()
         hasher.combine(finding.rule.code)
-        for operation in finding.operations.prefix(8).sorted() { hasher.combine("op:" + operation) }
-        for queue in finding.queues.sorted() { hasher.combine("queue:" + queue) }
+        for operation in finding.operations.prefix(8).sorted() { hasher.combine("op:" + withoutLine(operation)) }
+        for queue in finding.queues.sorted() { hasher.combine("queue:" + withoutLine(queue)) }
         hasher.combine(String(finding.message.unicodeScalars.filter { !("0"..."9").contains($0) }))
         return hasher.hexDigest
+    }
+
+    /// `op@F.swift:` for `op@F.swift:42`: the line of a name made unique by its place left out.
+    static func withoutLine(_ name: String) -> String {
+        guard let at = name.lastIndex(of: ":"), name[..<at].contains("@") else { return name }
+        let digits = name[name.index(after: at)...]
+        return !digits.isEmpty && digits.allSatisfy({ ("0"..."9").contains($0) }) ? String(name[...at]) : name
     }
 
     /// The message, then its related locations, notes and fix on further lines.
