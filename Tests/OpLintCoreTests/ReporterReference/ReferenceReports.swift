@@ -55,7 +55,7 @@ enum ReferenceReports {
             let n = counts[severity] ?? 0
             if n > 0 { parts.append("\(n) \(severity.rawValue)\(n == 1 ? "" : "s")") }
         }
-        let fileCount = max(files(result).count, context.inputFiles.count)
+        let fileCount = max(files(result).count, context.inputFiles.count + (result.coverage?.files ?? 0))
         let where_ = "in \(fileCount) file\(fileCount == 1 ? "" : "s")"
         let suppressed = result.findings.count - result.reported.count
         var hidden = suppressed > 0 ? " (\(suppressed) suppressed)" : ""
