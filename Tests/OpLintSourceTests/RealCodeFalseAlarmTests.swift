@@ -452,4 +452,22 @@ struct RealCodeFalseAlarmTests {
         #expect(c.findings("OPL210").isEmpty, "\(c.findings("OPL210").map(\.message))")
         #expect(c.findings("OPL105").isEmpty)
     }
+
+    @Test("An operation from a class the scanner does not see is noted where it comes from, not as passed on there (AltStore)")
+    func unseenClassIsNotedWhereItComesFrom() {
+        let c = RealCodeCase("Installer.swift", """
+        final class Installer {
+            func install(context: Context) {
+                let prepare = ExternalAsyncOperation { operation in operation.finish() }
+                let copy = BlockOperation { }
+                copy.addDependency(prepare)
+                self.run([prepare, copy], context: context)
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        let notes = c.graph.sourceFacts.unresolved.map { "\($0.location.line): \($0.message)" }
+        #expect(notes.contains { $0.hasPrefix("3: operation `prepare` comes from code the scanner does not follow") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("6: operation `copy` is passed on here") }, "\(notes)")
+    }
 }

@@ -100,9 +100,11 @@ extension FileScanner {
             let entity = scan.entities[id]
             guard entity.kind == .operation, let escape = entity.escape, entity.enqueueOrder == nil,
                   entity.annotation?.queue == nil, entity.annotation?.start == nil else { continue }
-            scan.facts.unresolved.append(SourceFacts.Issue(
-                "operation `\(FileScan.placeholder(.entity(id)))` is passed on here and not enqueued where the scanner can see it; it is assumed to be added to a queue elsewhere",
-                at: escape))
+            // An operation the scanner made for a value it does not follow escapes where it comes from.
+            let what = entity.isPlaceholder && escape == entity.location
+                ? "comes from code the scanner does not follow (a call, or the initializer of a class it does not see) and is not enqueued where it can see it; it is assumed to be added to a queue there"
+                : "is passed on here and not enqueued where the scanner can see it; it is assumed to be added to a queue elsewhere"
+            scan.facts.unresolved.append(SourceFacts.Issue("operation `\(FileScan.placeholder(.entity(id)))` \(what)", at: escape))
         }
     }
 }
