@@ -65,6 +65,9 @@ struct TokenizerTests {
         """#
         let file = Self.file(text)
         #expect(file.warnings.isEmpty, "\(file.warnings)")
+        // An escaped line break inside an extended literal still counts as a line.
+        let escaped = Self.file("let e = #/a\\\nb/#\nz")
+        #expect(escaped.location(escaped.tokens.count - 1).line == 3)
         #expect(Self.identifiers(text) == ["let", "r", "if", "let", "m", "line", "wholeMatch", "of", "use", "m",
                                            "let", "e", "let", "half", "total", "ratio", "a", "b", "c",
                                            "let", "f", "reduce", "z"])

@@ -628,6 +628,7 @@ struct TokenScanner {
             let b = bytes[k]
             if b == 0x0A { lines += 1 }
             if b == UInt8(ascii: "\\") {
+                if byte(k + 1) == 0x0A { lines += 1 }
                 k += 2
                 continue
             }
