@@ -77,6 +77,15 @@ struct TokenizerTests {
         #expect(file.tokens.filter { $0.kind == .punctuation && text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: Int($0.start))] == UInt8(ascii: "/") }.count == 4)
     }
 
+    @Test("#/ never closed is searched to the end once, not once for each of them")
+    func unclosedExtendedRegexIsSearchedOnce() {
+        // Searching from each of 20,000 `#/` to the end of the file would take 20,000 × 160,000 steps.
+        let text = String(repeating: "x = #/a ", count: 20_000) + "\nlet r = b / 2; z"
+        let file = Self.file(text)
+        #expect(Self.identifiers(text).count == 40_004)
+        #expect(file.tokens.filter { $0.kind == .string }.isEmpty)
+    }
+
     @Test("Objective-C++ raw strings, CR LF continuations and comments in directives")
     func objectiveCLiteralsOfOtherDialects() {
         let raw = "static const char *s = R\"x(\n\"quoted\" 'a\n)\" not the end\n)x\";\nint after;\nauto w = LR\"(y)\";"

@@ -37,6 +37,8 @@ struct TokenScanner {
     private(set) var declarationKeywords: [Int32] = []
     /// Whether an identifier is one of the operation API's words or a comment is an annotation.
     private(set) var mentionsOperationAPI = false
+    /// `#/` with at least this many `#` starts no literal: one was searched to the end of the file.
+    private var noExtendedRegexFrom = Int.max
 
     /// Scans `bytes` (`count` of them), writing into `memory` when given (reused from an earlier file).
     init(_ bytes: UnsafePointer<UInt8>, count: Int, language: SourceLanguage,
@@ -569,8 +571,9 @@ struct TokenScanner {
     /// other than a space. Otherwise nothing is read and the `/` is an operator.
     private mutating func regexLiteral() -> Bool {
         let next = byte(index + 1)
-        guard next != 0x20 && next != 0x09 && next != 0x0A && next != 0x0D && next != UInt8(ascii: ")")
-                && next != UInt8(ascii: "="), expressionMayStart() else { return false }
+        // The search ends at the first unescaped `/`, which is where the next one would start: linear.
+        guard next != 0x20 && next != 0x09 && next != 0x0A && next != 0x0D
+                && next != UInt8(ascii: ")") && next != UInt8(ascii: "="), expressionMayStart() else { return false }
         var k = index + 1
         while k < count {
             let b = bytes[k]
@@ -620,6 +623,7 @@ struct TokenScanner {
     /// A Swift extended regex literal `#/…/#` (as many `#` on both sides; it may span lines),
     /// the first `#` at `index`. False, with nothing read, when it is not closed.
     private mutating func extendedRegexLiteral(hashes: Int) -> Bool {
+        guard hashes < noExtendedRegexFrom else { return false }
         let start = index
         let startLine = line
         var lines: Int32 = 0
@@ -644,6 +648,8 @@ struct TokenScanner {
             }
             k += 1
         }
+        // A closer with more `#` contains one with fewer: none of those will be found either.
+        noExtendedRegexFrom = hashes
         return false
     }
 
