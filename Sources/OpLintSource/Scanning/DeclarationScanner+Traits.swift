@@ -130,9 +130,19 @@ extension DeclarationScanner {
         }
     }
 
+    /// Whether a class method named `selector` reads as a lookup of something made elsewhere
+    /// (`getQueueItemByKey:`, `findOperation`, `currentRequest`) rather than a factory.
+    static func isLookup(_ selector: String) -> Bool {
+        for prefix in ["get", "find", "lookup", "lookUp", "existing", "cached", "current"] where selector.hasPrefix(prefix) {
+            guard let next = selector.utf8.dropFirst(prefix.utf8.count).first else { return true }
+            if (next >= 0x41 && next <= 0x5A) || next == UInt8(ascii: "_") || next == UInt8(ascii: ":") { return true }
+        }
+        return false
+    }
+
     /// `class func make(…) -> Self` / `static func shared() -> ImageQueue`.
     private func swiftFactory(_ declaration: inout ClassDeclaration, at k: Int) {
-        guard file.isIdentifier(k + 1) else { return }
+        guard file.isIdentifier(k + 1), !Self.isLookup(file.text(k + 1)) else { return }
         var m = k + 2
         let limit = min(k + 96, file.tokens.count)
         while m < limit && !file.isPunct(m, "{") {
@@ -148,7 +158,7 @@ extension DeclarationScanner {
     /// `+ (instancetype)operationWithURL:…`, `+ (id)requestWithURL:…`, `+ (ImageQueue *)sharedQueue`.
     private func objectiveCFactory(_ declaration: inout ClassDeclaration, at open: Int) {
         let close = Int(file.partner[open])
-        guard close > open, file.isIdentifier(close + 1) else { return }
+        guard close > open, file.isIdentifier(close + 1), !Self.isLookup(file.text(close + 1)) else { return }
         for m in (open + 1)..<close where file.isIdentifier(m) {
             let word = file.text(m)
             if ["nullable", "_Nullable", "__nullable", "nonnull", "_Nonnull", "__nonnull", "__kindof"].contains(word) { continue }

@@ -30,7 +30,8 @@ extension FileScanner {
             // `$0.op1 = BlockOperation { … }`, `request.operation = op`: followed like a local.
             for k in start..<i { consumed.insert(k) }
             let value = evaluate(at: i + 1, naming: Self.memberName(last)) ?? .obtained(nil, nameToken)
-            if case .entity(let id) = value, scan.entities[id].kind == .operation, scan.entities[id].escape == nil {
+            // Handed to another object (`request.operation = op`, `holder.operations = [a, b]`).
+            for id in entities(value) ?? [] where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
                 scan.entities[id].escape = file.location(start)
             }
             bindMember(words, to: value)

@@ -8,8 +8,24 @@ extension FileScanner {
         "maxConcurrentOperationCount", "queuePriority",
     ]
 
-    /// A Swift member call `receiver.name(…)` at token `i`.
-    func member(at i: Int) {
+    /// Queue and operation methods a type of the scanned code may call on itself without
+    /// `self.` (a group operation's `addOperation(op)`, a queue subclass's `cancelAllOperations()`).
+    static let selfCalls: [StaticString] = [
+        "addOperation", "addOperations", "addDependency", "removeDependency", "addBarrierBlock",
+        "waitUntilAllOperationsAreFinished", "cancelAllOperations",
+    ]
+
+    /// `addOperation(op)` with no receiver, in a Swift type's code: `self.addOperation(op)`.
+    func implicitSelfCall(at i: Int) -> Bool {
+        guard file.language == .swift, file.isPunct(i + 1, "("), Self.selfCalls.contains(where: { file.isWord(i, $0) }),
+              !file.isWord(i - 1, "func"), currentType != nil else { return false }
+        member(at: i, implicitSelf: true)
+        return true
+    }
+
+    /// A Swift member call `receiver.name(…)` at token `i`; with `implicitSelf`, `name(…)` in a
+    /// type's code, whose receiver is `self`.
+    func member(at i: Int, implicitSelf: Bool = false) {
         guard file.isIdentifier(i) else { return }
         let name = file.text(i)
         switch name {
@@ -23,9 +39,9 @@ extension FileScanner {
             }
             return
         }
-        let receiver = receiverPath(endingAt: i - 2)
+        let receiver = implicitSelf ? (start: i, path: ["self"]) : receiverPath(endingAt: i - 2)
         let location = file.location(receiver?.start ?? i)
-        let binding = receiver.flatMap { resolvePath($0.path, at: lastName(before: i - 1)) }
+        let binding = receiver.flatMap { resolvePath($0.path, at: implicitSelf ? nil : lastName(before: i - 1)) }
         let receiverText = receiver?.path.joined(separator: ".") ?? text(expressionStart(endingAt: i - 2), i - 1)
         let hasParens = file.isPunct(i + 1, "(")
         // Foundation's `addOperation(_:)`, `addDependency(_:)`, … take no label: `addOperation(operation:)` is another API.

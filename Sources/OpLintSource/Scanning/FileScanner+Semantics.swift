@@ -70,7 +70,10 @@ extension FileScanner {
         scan.callsFollowed += 1
         let chain = straightLineScopes
         for w in waiters {
-            for d in dependencies {
+            // An operation known to have finished here (waited for, or run by `start()`) is held
+            // back by nothing added now: the call is a late change, not an edge.
+            let waiterFinished = call == "addDependency" && isFinished(w, chain)
+            for d in dependencies where !waiterFinished {
                 if call == "addDependency" {
                     scan.edges.append(FileScan.Edge(waiter: .entity(w), dependency: .entity(d), location: location, scope: currentScopeID))
                 } else {

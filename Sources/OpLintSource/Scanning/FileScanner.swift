@@ -116,6 +116,8 @@ final class FileScanner {
                 dispatchFunction(at: i)
             } else if file.isWord(i, "return") {
                 returnStatement(at: i)
+            } else if implicitSelfCall(at: i) {
+                break
             } else if file.language == .swift ? (file.isWord(i, "var") || file.isWord(i, "let")) : file.isWord(i, "id") {
                 declarationWithoutValue(at: i)
             } else {
