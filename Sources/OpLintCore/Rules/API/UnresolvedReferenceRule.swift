@@ -10,7 +10,9 @@ public struct UnresolvedReferenceRule: Rule {
         or argument is an expression the scanner does not follow (a subscript, a function \
         result, a parameter), with the reason; operations added to a queue it cannot follow \
         (they count as enqueued, on a queue of unknown settings); operations created in loops \
-        of unknown length; operations handed to code the scanner does not see. Nothing is \
+        of unknown length; operations handed to code the scanner does not see (noted where \
+        they are passed on) or made by it (a call's result, the initializer of a class it does \
+        not see: noted where they come from). Nothing is \
         guessed: the fact is left out of the graph, and this note says where. An annotation \
         (`// oplint:depends a on b`) states it. Off by default — one note per call is noise on \
         a whole app; every lint of source ends with a coverage line that counts these calls, \
