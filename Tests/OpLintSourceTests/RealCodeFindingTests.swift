@@ -153,4 +153,25 @@ struct RealCodeFindingTests {
         // A base class with a finish method counts for its subclasses.
         #expect(finishes("        print(1)", superclass: "Base", extra: "class Base: Operation { func finish() { } }") == true)
     }
+
+    @Test("A property read in an if condition hands nothing on; a trailing closure call still does (pretixscan-ios, reduced)")
+    func propertyReadInAConditionIsNotAHandOver() {
+        let c = RealCodeCase("Sync.swift", """
+        class Uploader: Operation {
+            var shouldRepeat = false
+            func perform(_ body: () -> Void) {}
+        }
+        func check() {
+            let idle = Uploader()
+            if idle.shouldRepeat { print("again") }
+            while idle.isCancelled { break }
+        }
+        func handOver() {
+            let busy = Uploader()
+            busy.perform { print("elsewhere") }
+        }
+        """)
+        // `idle` is built and read, never enqueued; `busy` goes to a method that may enqueue it.
+        #expect(c.alarms == ["OPL105@Sync.swift:6"], "\(c.alarms)")
+    }
 }

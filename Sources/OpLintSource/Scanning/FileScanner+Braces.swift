@@ -48,13 +48,29 @@ extension FileScanner {
         }
     }
 
-    /// Classifies a Swift `{` by walking back over its statement.
-    private func enterSwiftBrace(at b: Int, close: Int) {
-        var k = b - 1
+    /// What walking back from a Swift `{` over its statement finds.
+    struct StatementHead {
+        /// The leftmost control keyword (`if`, `guard`, `while`, `for`, …) of the statement.
         var leftmostControl: (word: String, index: Int)?
+        /// The declaration keyword (`func`, `var`, `class`, …) of the statement.
         var declaration: (word: String, index: Int)?
         var sawEquals = false
+        /// The `{` is inside parentheses or brackets: a closure argument.
         var inArguments = false
+        /// The `{` follows an accessor keyword (`get {`, `didSet {`).
+        var isAccessor = false
+
+        /// Whether the `{` opens the body of a control statement (`if x.y {`): not a trailing closure.
+        var opensControlBody: Bool {
+            guard !inArguments, !isAccessor, let control = leftmostControl else { return false }
+            return declaration.map { control.index < $0.index } ?? true
+        }
+    }
+
+    /// Walks back from the Swift `{` at `b` over its statement.
+    func statementHead(before b: Int) -> StatementHead {
+        var head = StatementHead()
+        var k = b - 1
         while k >= 0 {
             let token = file.tokens[k]
             if token.kind == .punctuation {
@@ -62,23 +78,23 @@ extension FileScanner {
                     let open = Int(file.partner[k])
                     if open >= 0 && open < k { k = open } else { break }
                 } else if file.isPunct(k, "(") || file.isPunct(k, "[") {
-                    inArguments = true
+                    head.inArguments = true
                     break
                 } else if file.isPunct(k, "{") || file.isPunct(k, "}") || file.isPunct(k, ";") {
                     break
                 } else if file.isPunct(k, "=") && !file.isPunct(k - 1, "=") && !file.isPunct(k + 1, "=") {
-                    sawEquals = true
+                    head.sawEquals = true
                 }
             } else if token.kind == .identifier, let word = braceKeyword(at: k) {
                 if Self.controlKeywords.contains(word) || word == "for" {
-                    leftmostControl = (word, k)
+                    head.leftmostControl = (word, k)
                 } else if ["func", "init", "deinit", "subscript"].contains(word) || Self.typeKeywords.contains(word) || word == "var" || word == "let" {
                     if !(word == "class" && ["func", "var", "let"].contains(file.isIdentifier(k + 1) ? file.text(k + 1) : "")) {
-                        declaration = (word, k)
+                        head.declaration = (word, k)
                     }
                 } else if Self.accessorKeywords.contains(word) && k == b - 1 {
-                    push(Scope(kind: .block, close: close, id: newScopeID()))
-                    return
+                    head.isAccessor = true
+                    return head
                 }
             } else if token.kind == .directive {
                 break
@@ -86,6 +102,17 @@ extension FileScanner {
             if k > 0 && file.tokens[k - 1].line < token.line && !continues(from: k - 1, to: k) { break }
             k -= 1
         }
+        return head
+    }
+
+    /// Classifies a Swift `{` by walking back over its statement.
+    private func enterSwiftBrace(at b: Int, close: Int) {
+        let head = statementHead(before: b)
+        if head.isAccessor {
+            push(Scope(kind: .block, close: close, id: newScopeID()))
+            return
+        }
+        let (leftmostControl, declaration, sawEquals, inArguments) = (head.leftmostControl, head.declaration, head.sawEquals, head.inArguments)
         if !inArguments, let control = leftmostControl, declaration == nil || control.index < declaration!.index {
             var scope = Scope(kind: control.word == "for" || control.word == "while" || control.word == "repeat" ? .loop : .block, close: close, id: newScopeID())
             scope.isBranch = Self.branchKeywords.contains(control.word)

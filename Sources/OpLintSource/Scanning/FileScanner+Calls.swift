@@ -34,6 +34,8 @@ extension FileScanner {
              "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap", "append":
             break
         default:
+            // `if uploader.isDone {`: the brace opens the `if`'s body; a property is read, nothing is called.
+            if file.isPunct(i + 1, "{"), file.language == .swift, statementHead(before: i + 1).opensControlBody { return }
             if file.isPunct(i + 1, "(") || file.isPunct(i + 1, "{"), let receiver = receiverPath(endingAt: i - 2) {
                 otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start)
             }
