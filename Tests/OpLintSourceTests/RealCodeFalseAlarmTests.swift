@@ -453,12 +453,12 @@ struct RealCodeFalseAlarmTests {
         #expect(c.findings("OPL105").isEmpty)
     }
 
-    @Test("An operation from a class the scanner does not see is noted where it comes from, not as passed on there (AltStore)")
-    func unseenClassIsNotedWhereItComesFrom() {
+    @Test("An operation a call returns is noted where it comes from, not as passed on there (AltStore)")
+    func obtainedOperationIsNotedWhereItComesFrom() {
         let c = RealCodeCase("Installer.swift", """
         final class Installer {
             func install(context: Context) {
-                let prepare = ExternalAsyncOperation { operation in operation.finish() }
+                let prepare = context.makePreparation()
                 let copy = BlockOperation { }
                 copy.addDependency(prepare)
                 self.run([prepare, copy], context: context)

@@ -174,4 +174,28 @@ struct RealCodeFindingTests {
         // `idle` is built and read, never enqueued; `busy` goes to a method that may enqueue it.
         #expect(c.alarms == ["OPL105@Sync.swift:6"], "\(c.alarms)")
     }
+
+    @Test("A subclass made with generic arguments or a trailing closure is an operation of the graph (nova-wallet-ios, woocommerce-ios, reduced)")
+    func genericAndTrailingClosureCreations() {
+        let c = RealCodeCase("Wallet.swift", """
+        class ClosureOperation<T>: Operation {
+            init(result: @escaping () -> T) { super.init() }
+        }
+        class SyncOperation: Operation {
+            init(work: @escaping () -> Void) { super.init() }
+        }
+        func refresh() {
+            let queue = OperationQueue()
+            let balance = ClosureOperation<[String: Int]>(result: { [:] })
+            let sync = SyncOperation { print("sync") }
+            let show = BlockOperation { }
+            show.addDependency(balance)
+            show.addDependency(sync)
+            queue.addOperations([show, sync], waitUntilFinished: false)
+        }
+        """)
+        // `balance` is never enqueued and `show` waits for it; `sync` is.
+        #expect(c.alarms.sorted() == ["OPL105@Wallet.swift:9", "OPL106@Wallet.swift:11"], "\(c.alarms)")
+        #expect(Set(c.edges) == ["show → balance", "show → sync"], "\(c.edges)")
+    }
 }

@@ -11,6 +11,25 @@ extension FileScanner {
         return objectiveCCreation(at: a, naming: name)
     }
 
+    /// The token after the `>` closing the generic arguments that open at `open` (`<Int>`,
+    /// `<[String: Int]>`, `<A<B>, C>`), or nil when what follows is not a type's arguments.
+    private func genericArgumentsEnd(from open: Int) -> Int? {
+        var depth = 0
+        var k = open
+        while k < min(open + 64, file.tokens.count) {
+            if file.isPunct(k, "<") {
+                depth += 1
+            } else if file.isPunct(k, ">") {
+                depth -= 1
+                if depth == 0 { return k + 1 }
+            } else if !(file.isIdentifier(k) || file.isPunct(k, oneOf: ".,[]:?")) {
+                return nil
+            }
+            k += 1
+        }
+        return nil
+    }
+
     private func swiftCreation(at a: Int, naming name: String?) -> (Int, Int)? {
         var c = a
         if file.isWord(c, "Foundation"), file.isPunct(c + 1, ".") { c += 2 }
@@ -29,6 +48,8 @@ extension FileScanner {
         guard isOperation || isQueue else { return nil }
         var end = c + 1
         var body: Int?
+        // `ClosureOperation<Int>(…)`: the generic arguments are part of the type.
+        if file.isPunct(end, "<"), let afterArguments = genericArgumentsEnd(from: end) { end = afterArguments }
         // `X.init(…)`, and `X.make(…)` for a class method that returns an X.
         if file.isPunct(end, "."), file.isIdentifier(end + 1), file.isPunct(end + 2, "("),
            file.isWord(end + 1, "init") || isFactory(file.text(end + 1), of: className) {
@@ -44,8 +65,10 @@ extension FileScanner {
                 body = end
                 end = skipGroup(end)
             }
-        } else if file.isPunct(end, "{"), isOperation, classes.isBlockOperation(className) {
-            body = end
+        } else if file.isPunct(end, "{"), isOperation {
+            // `BlockOperation { … }` runs its closure; `MyOperation { … }` is made by an
+            // initializer that takes one, which may run it or keep it for later.
+            if classes.isBlockOperation(className) { body = end }
             end = skipGroup(end)
         } else {
             return nil
