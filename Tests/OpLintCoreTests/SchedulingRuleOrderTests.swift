@@ -103,10 +103,62 @@ private typealias F = SchedulingFixture
             F.op("save", on: "db", after: ["log"]) { $0.priority = .veryHigh },
             F.op("elsewhere", on: "other", after: ["log"]) { $0.priority = .veryHigh },
             F.op("rounded", on: "db", after: ["log"]) { $0.priority = QueuePriority(rawValue: -3) },
+            F.op("vacuum", on: "db"),
         ])
         let findings = F.lint(PriorityInversionRule.self, graph)
         #expect(findings.map(\.message) == [
             "“save” (priority veryHigh) depends on “log” (priority low) on the same queue “db”: the queue starts “log” after its other ready operations",
+        ])
+    }
+
+    @Test func aLowPriorityWithNoUnorderedQueueMateHoldsNothingUp() {
+        // Every other operation of the queue runs after “upload”: whenever it is ready it is
+        // the only ready one, so its low priority delays nothing.
+        var operations = [
+            F.op("first", on: "q") { $0.priority = .low },
+            F.op("upload", on: "q", after: ["first"]) { $0.priority = .low },
+            F.op("done", on: "q", after: ["upload"]),
+        ]
+        let ordered = F.graph([F.queue("q")], operations)
+        #expect(F.lint(PriorityInversionRule.self, ordered).isEmpty)
+        #expect(F.lint(CrossQueuePriorityRule.self, ordered).count == 2)
+        // An operation that may be ready alongside “upload” is started first.
+        operations.append(F.op("refresh", on: "q"))
+        let findings = F.lint(PriorityInversionRule.self, F.graph([F.queue("q")], operations))
+        #expect(findings.map(\.message) == [
+            "“done” (priority normal) depends on “upload” (priority low) on the same queue “q”: the queue starts “upload” after its other ready operations",
+        ])
+        // Waits are judged alike.
+        let waiting = F.graph([F.queue("q")], [
+            F.op("slow", on: "q") { $0.priority = .veryLow },
+            F.op("eager", on: "q", after: ["slow"]) { $0.waitsFor = ["slow"] },
+        ])
+        #expect(F.lint(PriorityInversionRule.self, waiting).isEmpty)
+    }
+
+    @Test func largeQueuesAreAssumedToHoldAnUnorderedMate() {
+        let n = PriorityInversionRule.Rivals.queueMateLimit + 1
+        var operations = [F.op("base", on: "q") { $0.priority = .low }]
+        for i in 0..<n { operations.append(F.op("op\(i)", on: "q", after: ["base"])) }
+        #expect(F.lint(PriorityInversionRule.self, F.graph([F.queue("q")], operations)).count == n)
+        operations.removeLast()
+        #expect(F.lint(PriorityInversionRule.self, F.graph([F.queue("q")], operations)).isEmpty)
+    }
+
+    @Test func workOnTheMainQueueIsNeverTheLowerSide() {
+        let graph = F.graph([F.queue("main") { $0.isMain = true }, F.queue("ui") { $0.qualityOfService = .userInitiated },
+                             F.queue("bg") { $0.qualityOfService = .utility }], [
+            F.op("upload", on: "main") { $0.qualityOfService = .background },
+            F.op("done", on: "main", after: ["upload"]),
+            F.op("sync", on: "ui", after: ["upload"]),
+            F.op("thumbnail", on: "bg"),
+            F.op("show", on: "main", after: ["thumbnail"]),
+        ])
+        // “upload” asks for background but runs at the main queue's userInteractive; as the
+        // waiting side the main queue keeps the QoS the graph gives it (default here).
+        let findings = F.lint(PriorityInversionRule.self, graph)
+        #expect(findings.map(\.message) == [
+            "“show” (effective QoS default) depends on “thumbnail” (effective QoS utility): the default work is held up by utility work",
         ])
     }
 

@@ -30,6 +30,13 @@ extension OperationGraph {
             self.position = nil
         }
 
+        /// The quality of service its operations run at: the main queue's is always
+        /// `userInteractive` (Foundation ignores setting it; S17, linux-operationqueue.md rule 47),
+        /// any other queue's is the one it is given.
+        public var effectiveQualityOfService: QualityOfService {
+            isMain ? .userInteractive : qualityOfService
+        }
+
         /// The number of operations that may execute at once, with -1 resolved to `defaultWidth`.
         public func width(defaultWidth: Int) -> Int {
             if isMain { return 1 }

@@ -108,7 +108,7 @@ public final class SimulationModel: Sendable {
         queueWidth = widths
         queuePool = pools
         queueIsMain = graph.queues.map(\.isMain)
-        queueQoS = graph.queues.map { $0.isMain ? .userInteractive : $0.qualityOfService }
+        queueQoS = graph.queues.map(\.effectiveQualityOfService)
         // Linux ignores isSuspended on the main queue (linux-operationqueue.md rule 47).
         queueSuspended = graph.queues.map { $0.isSuspended && !($0.isMain && options.platform == .linux) }
 

@@ -14,11 +14,20 @@ public struct PriorityInversionRule: Rule {
             Compares the two ends of every explicit dependency and every `waitsFor`: \
             the waiting operation's effective quality of service (the higher of its own and its \
             queue's; `default` on either side counts as not set) against the other's, and — when both are on the same queue — their queue \
-            priorities (rounded to the named levels). One finding per pair, at the waiting \
+            priorities (rounded to the named levels). A lower priority counts only when the \
+            queue starts some other operation that is not ordered with the lower one by a \
+            dependency path: otherwise it is the only ready operation of its queue whenever it \
+            is ready, and its priority holds nothing up (OPL210 notes such priorities). One \
+            finding per pair, at the waiting \
             operation; the message gives both levels. Implicit exclusivity edges are not \
             checked (their order is deliberate), nor waits for whole queues, nor pairs on one \
-            dependency cycle (OPL101 reports those). The QoS of the main queue is the one the \
-            graph gives it.
+            dependency cycle (OPL101 reports those). An operation on the main queue is never \
+            the lower side: the main queue runs it at `userInteractive` whatever it asks for \
+            (S17; Foundation ignores a QoS set on the main queue, and `simulate` runs it so). \
+            As the waiting side, the main queue counts with the QoS the graph gives it \
+            (`default` unless set), so that the everyday pattern — work on a background \
+            queue, then a user-interface update on the main queue that depends on it — is \
+            reported only when that work asks for `utility` or `background`.
 
             Its claim is *may*, about order rather than deadlock: in some schedule the \
             higher-priority work waits on the lower — a warning; nothing here says it never \
@@ -61,7 +70,10 @@ public struct PriorityInversionRule: Rule {
             """),
         limits: """
             At most 100 inversions are listed per queue of the waiting operations (and 100 for \
-            operations on no queue); the last one listed says how many more there are.
+            operations on no queue); the last one listed says how many more there are. For the \
+            priority form, a queue with more than 64 other operations is assumed to hold one \
+            not ordered with the lower one, as is any queue where the search for dependency \
+            paths stops after 10,000 operations.
             """
     )
 
@@ -72,10 +84,24 @@ public struct PriorityInversionRule: Rule {
         /// Priority level of each operation divided by 4 (-2…2); empty when every priority is normal.
         var priority: [Int8] = []
 
+        /// Whether each operation is on the main queue, which runs it at `userInteractive`
+        /// whatever it asks for; empty when no operation is.
+        var onMainQueue: [Bool] = []
+
+        /// The QoS `target` runs at as the work waited for: on the main queue, `userInteractive`.
+        func qualityOfService(waitedFor target: Int) -> QualityOfService {
+            !onMainQueue.isEmpty && onMainQueue[target] ? .userInteractive : qualityOfService[target]
+        }
+
+        /// Whether `waiter` has the higher effective QoS.
+        func qualityOfServiceInverted(_ waiter: Int, _ target: Int) -> Bool {
+            !qualityOfService.isEmpty && qualityOfService[waiter] > qualityOfService(waitedFor: target)
+        }
+
         /// Whether `waiter` has the higher QoS, or the higher priority on the same queue that starts both.
         func inverted(_ waiter: Int, _ target: Int, _ index: GraphIndex, _ operations: OperationGraph.OperationList) -> Bool {
             guard waiter != target else { return false }
-            if !qualityOfService.isEmpty, qualityOfService[waiter] > qualityOfService[target] { return true }
+            if qualityOfServiceInverted(waiter, target) { return true }
             guard !priority.isEmpty, priority[waiter] > priority[target] else { return false }
             let queue = index.queueOfOperation[waiter]
             return queue >= 0 && index.queueOfOperation[target] == queue
@@ -98,11 +124,15 @@ public struct PriorityInversionRule: Rule {
             for i in features.qualityOfServiceSetters {
                 levels.qualityOfService[Int(i)] = effectiveQoS(Int(i), analysis)
             }
+            if graph.queues.contains(where: \.isMain) {
+                levels.onMainQueue = index.queueOfOperation.map { $0 >= 0 && graph.queues[Int($0)].isMain }
+            }
         }
         levels.priority = features.priorityLevel
         // Two operations on one dependency cycle never run at all: OPL101 reports them.
         let components = analysis.components
         var findings = CappedFindings(queueCount: graph.queues.count)
+        var rivals = Rivals(analysis)
         for waiter in 0..<n {
             let edges = index.dependencyEdges(of: waiter)
             for edge in edges {
@@ -111,6 +141,7 @@ public struct PriorityInversionRule: Rule {
                       components.component[waiter] != components.component[target] else { continue }
                 // One finding per pair: skip a repeated dependency on the same operation.
                 guard !index.dependencyTargets[edges.lowerBound..<edge].contains(Int32(target)) else { continue }
+                guard levels.qualityOfServiceInverted(waiter, target) || rivals.exist(for: target) else { continue }
                 guard findings.admit(index.queueOfOperation[waiter]) else { continue }
                 if let finding = compare(waiter, target, levels, analysis, verb: "depends on", site: analysis.location(ofEdge: edge, from: waiter)) {
                     findings.append(finding, queue: index.queueOfOperation[waiter])
@@ -130,6 +161,7 @@ public struct PriorityInversionRule: Rule {
                   components.component[waiter] != components.component[target] else { continue }
             waitedFor.append(wait.target)
             guard index.edge(from: waiter, to: target) == nil else { continue }  // Reported as a dependency.
+            guard levels.qualityOfServiceInverted(waiter, target) || rivals.exist(for: target) else { continue }
             guard findings.admit(index.queueOfOperation[waiter]) else { continue }
             let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
             if let finding = compare(waiter, target, levels, analysis, verb: "waits for", site: site) {
@@ -200,7 +232,7 @@ public struct PriorityInversionRule: Rule {
         }
         if !levels.qualityOfService.isEmpty {
             let high = levels.qualityOfService[waiter]
-            let low = levels.qualityOfService[target]
+            let low = levels.qualityOfService(waitedFor: target)
             if high > low {
                 return finding(
                     written("\(waiterName) (effective QoS \(high.rawValue)) \(verb) \(targetName) (effective QoS \(low.rawValue)): the \(high.rawValue) work is held up by \(low.rawValue) work"),
