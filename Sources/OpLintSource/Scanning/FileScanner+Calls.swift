@@ -80,7 +80,14 @@ extension FileScanner {
             let body = file.isPunct(i + 1, "{") ? i + 1 : (hasParens && file.isPunct(i + 2, "{") ? i + 2 : nil)
             if let body { anonymous(queue: binding, queueText: receiverText, body: body, isBarrier: true, location: location) }
         case "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations", "start":
-            guard emptyCall else { return }
+            guard emptyCall else {
+                // `op.start(completion: …)`, `op.start { … }`: a method of the code's own, which
+                // may enqueue or start the operation, as any other call on it may.
+                let brace = file.isPunct(i + 1, "{")
+                if brace, file.language == .swift, statementHead(before: i + 1).opensControlBody { return }
+                if hasParens || brace, let receiver { otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start, ownMethod: true) }
+                return
+            }
             simpleCall(name, on: binding, receiverText: receiverText, location: location)
         case "append":
             // ops.append(op), ops.append(contentsOf: [a, b])
@@ -195,13 +202,15 @@ extension FileScanner {
     /// A call the scanner does not interpret (`task.runSynchronously()`, `[op setCompletionBlockWithSuccess:…]`,
     /// `[ops removeAllObjects]`): an operation's own code may run or enqueue it, so it escapes;
     /// a list changed in a way the scanner does not follow is no longer known.
-    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int) {
+    /// With `ownMethod`, `name` is Foundation's name for a method the code declares with
+    /// arguments of its own (`start(completion:)`), which is not Foundation's.
+    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false) {
         guard !words.isEmpty else { return }
         // Where the call is, worked out only for the calls that record it.
         var location: SourceLocation { file.location(token) }
         switch resolvePath(words) {
         case .entity(let id)? where scan.entities[id].kind == .operation:
-            if !Self.operationMethods.contains(name), scan.entities[id].escape == nil { scan.entities[id].escape = location }
+            if ownMethod || !Self.operationMethods.contains(name), scan.entities[id].escape == nil { scan.entities[id].escape = location }
         case .list(let items)?:
             if name == "removeAllObjects" || name == "removeAll" {
                 rebind(words, start: start, to: .list([]))

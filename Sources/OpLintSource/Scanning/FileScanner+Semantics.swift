@@ -122,9 +122,12 @@ extension FileScanner {
 
     /// Notes an enqueue or manual start of `op` (S16 when it already happened before); with
     /// `unknownQueue`, an enqueue on the queue written so that the scanner cannot follow.
-    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil) {
+    /// A manual start (`byHand`) of an operation whose class replaces `start` without calling
+    /// `super` repeats nothing that throws: Foundation's `start` never runs.
+    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false) {
         let chain = straightLineScopes
-        let previous = enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
+        let replacesStart = byHand && scan.entities[op].className.map { classes.startReplacement(of: $0) != nil } == true
+        let previous = replacesStart ? nil : enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
         scan.facts.enqueues.append(SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue))
         enqueueRecords[op, default: []].append((currentScopeID, location))
         if scan.entities[op].enqueuedAt == nil { scan.entities[op].enqueuedAt = location }
@@ -193,7 +196,7 @@ extension FileScanner {
                     let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
                         .filter { !isFinished($0, chain) }
-                    markEnqueued(op, queue: nil, location: location)
+                    markEnqueued(op, queue: nil, location: location, byHand: true)
                     scan.facts.manualStarts.append(SourceFacts.ManualStart(operation: placeholder(op), location: location, unfinishedDependencies: unfinished.map(placeholder)))
                     if !scan.entities[op].isAsynchronous { finishedIn[op, default: []].append(currentScopeID) }
                 }
