@@ -22,6 +22,13 @@ extension DeclarationScanner {
                 switch byte {
                 case UInt8(ascii: "{"):
                     if depth == 0 { ivarBlock = isObjectiveC && !sawMethod }
+                    // Below the class's own level only finishing code counts: without any, a
+                    // method body (or a nested type's) is passed over whole.
+                    let close = Int(file.partner[k])
+                    if depth == 0, !ivarBlock, !mayMarkFinished, close > k, close < end {
+                        k = close + 1
+                        continue
+                    }
                     depth += 1
                 case UInt8(ascii: "}"):
                     depth = max(0, depth - 1)
@@ -57,11 +64,12 @@ extension DeclarationScanner {
             if mayMarkFinished && !declaration.setsFinished && isFinishing(at: k) { declaration.setsFinished = true }
             return
         }
-        if file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
+        // The class's own overrides are at its own level; one inside a nested type is the nested type's.
+        if depth == 0, file.isWord(k, "isAsynchronous") || file.isWord(k, "isConcurrent") {
             if (file.isWord(k - 1, "var") || file.isPunct(k - 1, ")")) && bodyReturnsTrue(after: k) {
                 declaration.overridesAsynchronous = true
             }
-        } else if file.isWord(k, "start") {
+        } else if depth == 0, file.isWord(k, "start") {
             if let body = startBody(at: k) {
                 declaration.overridesStart = true
                 if declaration.startLocation == nil { declaration.startLocation = file.location(k) }
@@ -142,13 +150,15 @@ extension DeclarationScanner {
 
     /// `class func make(…) -> Self` / `static func shared() -> ImageQueue`.
     private func swiftFactory(_ declaration: inout ClassDeclaration, at k: Int) {
-        guard file.isIdentifier(k + 1), !Self.isLookup(file.text(k + 1)) else { return }
+        guard file.isIdentifier(k + 1) else { return }
         var m = k + 2
         let limit = min(k + 96, file.tokens.count)
         while m < limit && !file.isPunct(m, "{") {
             if file.isPunct(m, "("), file.partner[m] > m { m = Int(file.partner[m]) + 1; continue }
             if file.isPunct(m, "-"), file.isPunct(m + 1, ">"), file.isIdentifier(m + 2) {
-                declaration.factories[file.text(k + 1)] = file.text(m + 2)
+                // The name is read only for a method that returns a type by name (most return none).
+                let selector = file.text(k + 1)
+                if !Self.isLookup(selector) { declaration.factories[selector] = file.text(m + 2) }
                 return
             }
             m += 1
