@@ -262,6 +262,30 @@ struct FirstPassTests {
         #expect(fast == full)
     }
 
+    @Test("A nested type's overrides are its own, not the enclosing class's; members and factories still count")
+    func nestedTypeOverridesStayWithTheNestedType() {
+        let text = """
+        class Group: Operation {
+            let queue = OperationQueue()
+            static func make() -> Group { Group() }
+            func helper() { let inner = 1; _ = inner }
+            final class Finisher: Operation {
+                override var isAsynchronous: Bool { true }
+                override func start() { }
+            }
+        }
+        """
+        let file = SourceFile(path: "Group.swift", language: .swift, bytes: Array(text.utf8))
+        for prefilter in [true, false] {
+            let declared = DeclarationScanner(file: file, prefilter: prefilter).scan().declared.classes
+            let group = declared.first { $0.name == "Group" }
+            let finisher = declared.first { $0.name == "Finisher" }
+            #expect(group?.overridesStart == false && group?.overridesAsynchronous == false)
+            #expect(group?.members == ["queue": "OperationQueue"] && group?.factories == ["make": "Group"])
+            #expect(finisher?.overridesStart == true && finisher?.overridesAsynchronous == true)
+        }
+    }
+
     @Test("Invalid UTF-8, a binary file with a .swift name, NUL bytes after the first 8 KB, an empty file")
     func badBytes() throws {
         let invalid: [UInt8] = Array("class A: Base {\n  let x = Thing() // ".utf8) + [0xFF, 0xFE, 0xC3] + Array(" finish\n}\n".utf8)
