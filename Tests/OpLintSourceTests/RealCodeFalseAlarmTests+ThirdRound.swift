@@ -2,7 +2,8 @@ import Testing
 import OpLintCore
 @testable import OpLintSource
 
-/// The false alarms of the third round of public repositories (sdl_ios, virgil-sdk-x), in our own words.
+/// The false alarms of the third round of public repositories (sdl_ios, virgil-sdk-x,
+/// My-Wallet-V3-iOS, XCDYouTubeKit, Cog), in our own words.
 extension RealCodeFalseAlarmTests {
     @Test("A second start() of an operation whose start never calls super does not throw (sdl_ios)")
     func restartingAReplacedStartIsNotEnqueuedTwice() {
@@ -103,5 +104,96 @@ extension RealCodeFalseAlarmTests {
         }
         """)
         #expect(c.findings("OPL105").map(\.location.line) == [16], "\(c.alarms)")
+    }
+
+    @Test("A property's operation enqueued by a method above its declaration, or in another file, is one operation (My-Wallet-V3-iOS)")
+    func propertyOperationUsedBeforeItsDeclaration() {
+        let c = RealCodeCase("Permissions.swift", """
+        final class Permissions {
+            private let queue = OperationQueue()
+            func askAll() {
+                queue.addOperation(camera)
+                queue.addOperation(microphone)
+            }
+            private let camera = BlockOperation { }
+            private lazy var microphone: BlockOperation = {
+                let op = BlockOperation { }
+                return op
+            }()
+            private let unused = BlockOperation { }
+        }
+        """)
+        #expect(c.alarms == ["OPL105@Permissions.swift:12"], "\(c.alarms)")
+        #expect(c.graph.operations.map(\.name).sorted() == ["camera", "microphone", "unused"])
+        // Described where it is created, not where it is used.
+        #expect(c.operation("camera")?.location?.line == 7)
+        #expect(c.operation("camera")?.queue == "queue")
+        let split = RealCodeCase([
+            ("Greeter.swift", "final class Greeter {\n    let queue = OperationQueue()\n    let hello = BlockOperation { }\n}\n"),
+            ("Greeter+Run.swift", "extension Greeter {\n    func run() { queue.addOperation(hello) }\n}\n"),
+        ])
+        #expect(split.alarms.isEmpty, "\(split.alarms)")
+        #expect(split.graph.operations.map(\.name) == ["hello"])
+        #expect(split.operation("hello")?.location?.file == "Greeter.swift")
+    }
+
+    @Test("self.isFinished = YES and isFinished = true mark the operation finished (XCDYouTubeKit)")
+    func assigningIsFinishedFinishes() {
+        let c = RealCodeCase("Ping.m", """
+        @interface Ping : NSOperation
+        @property (atomic, assign) BOOL isFinished;
+        @end
+        @implementation Ping
+        - (BOOL)isAsynchronous { return YES; }
+        - (void)start {
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ self.isFinished = YES; });
+        }
+        @end
+        void run(NSOperationQueue *queue) {
+            [queue addOperation:[[Ping alloc] init]];
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        let swift = RealCodeCase("Ping.swift", """
+        final class Ping: Operation {
+            private var done = false
+            override var isAsynchronous: Bool { true }
+            override var isFinished: Bool { get { done } set { done = newValue } }
+            override func start() { DispatchQueue.global().async { self.isFinished = true } }
+        }
+        func run(queue: OperationQueue) { queue.addOperation(Ping()) }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+        // Comparing the flag marks nothing finished.
+        let compared = RealCodeCase("Ping.swift", """
+        final class Ping: Operation {
+            override var isAsynchronous: Bool { true }
+            override func start() { if isFinished == true { return } }
+        }
+        func run(queue: OperationQueue) { queue.addOperation(Ping()) }
+        """)
+        #expect(compared.alarms.map { $0.prefix(6) } == ["OPL206"], "\(compared.alarms)")
+    }
+
+    @Test("C++14 digit separators in Objective-C++ are part of the number, not a character literal (Cog)")
+    func digitSeparatorsInObjectiveCPlusPlus() {
+        let text = """
+        static const unsigned long kMask = 0xFFFF'0000;
+        void go(void) {
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            NSBlockOperation *op = [NSBlockOperation blockOperationWithBlock:^{ }];
+            int budget = 10'000; [q addOperation:op]; char tag = 'x';
+        }
+        """
+        let result = SourceExtractor.extract(files: [("Worker.mm", Array(text.utf8))])
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        let c = RealCodeCase("Worker.mm", text)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        let tokens = Tokenizer(language: .objectiveC).tokenize(Array(text.utf8)).tokens
+        let numbers = tokens.filter { $0.kind == .number }.map { String(decoding: Array(text.utf8)[Int($0.start)..<$0.end], as: UTF8.self) }
+        #expect(numbers == ["0xFFFF'0000", "10'000"])
+        // A character literal right after a number is still one (`x = 1;'a'` is unusual but valid).
+        let chars = Tokenizer(language: .objectiveC).tokenize(Array("f(1,'a');".utf8)).tokens.filter { $0.kind == .character }
+        #expect(chars.count == 1)
     }
 }

@@ -62,23 +62,31 @@ struct GraphBuilder {
         var unfinished: [SourceFacts.UnfinishedClass] = []
         var unfinishedOperations: Set<String> = []
         var sortKeys: [(Int, Int, SourceLocation, Int)] = []
+        // A property's operation is described by the code that creates it, not by a use that
+        // another file (or earlier code) makes of the property.
+        let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { names[$0] })
+        var describedByUse: Set<String> = []
         for (g, entity) in entities.enumerated() where entity.kind == .operation {
             let opName = names[g]
             let existing = operationIndex[opName]
             var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
-            if existing == nil {
+            if existing == nil || (describedByUse.contains(opName) && !entity.isPlaceholder) {
                 op.location = entity.location
                 op.kind = entity.operationKind
                 op.count = entity.count
                 op.isAsynchronous = entity.isAsynchronous
                 op.finishes = entity.finishes
+                if entity.isPlaceholder { describedByUse.insert(opName) } else { describedByUse.remove(opName) }
             }
             if entity.isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entity.finishes }
             if entity.isBarrier { op.isBarrier = true }
             if op.queue == nil, let queue = entity.queue { op.queue = name(queue, file: fileOf[g]) }
             if let priority = entity.priority { op.priority = priority }
             if let qos = entity.qualityOfService { op.qualityOfService = qos }
-            if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if entity.escape != nil && op.start == .never { op.start = .queue }
+            // A use assumed to be enqueued by code the scanner does not follow assumes nothing
+            // once the code that creates the operation is seen.
+            let escapes = entity.escape != nil && !(entity.isPlaceholder && entity.escape == entity.location && created.contains(opName))
+            if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if escapes && op.start == .never { op.start = .queue }
             if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
             if !op.finishes, let origin = entity.unfinishedClass, let location = origin.location,
                unfinishedOperations.insert(opName).inserted {
@@ -186,12 +194,19 @@ struct GraphBuilder {
     /// - Complexity: O(*n*) expected per qualification level (four levels).
     func assignNames(_ entities: [Entity]) -> [String] {
         var level = [Int](repeating: 0, count: entities.count)
-        // Entities of one property's queue (`mergeKey`) are one queue: one identity, one name.
+        // Entities of one property's queue or operation (`mergeKey`) are one: one identity, one name.
         var identity = Array(entities.indices)
-        var firstOfKey: [String: Int] = [:]
+        var firstQueueOfKey: [String: Int] = [:]
+        var firstOperationOfKey: [String: Int] = [:]
         for i in entities.indices {
-            guard let key = entities[i].mergeKey, entities[i].kind == .queue else { continue }
-            if let first = firstOfKey[key] { identity[i] = first } else { firstOfKey[key] = i }
+            guard let key = entities[i].mergeKey else { continue }
+            if entities[i].kind == .queue {
+                if let first = firstQueueOfKey[key] { identity[i] = first } else { firstQueueOfKey[key] = i }
+            } else if let first = firstOperationOfKey[key] {
+                identity[i] = first
+            } else {
+                firstOperationOfKey[key] = i
+            }
         }
         func candidate(_ i: Int) -> String {
             if let explicit = entities[i].explicitName { return explicit }

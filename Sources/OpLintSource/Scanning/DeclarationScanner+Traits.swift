@@ -187,6 +187,8 @@ extension DeclarationScanner {
         guard token.length >= 4 else { return false }
         if file.isWord(k, "setFinished") || file.isWord(k, "setIsFinished") { return file.isPunct(k + 1, ":") && (file.isWord(k + 2, "YES") || file.isWord(k + 2, "true")) }
         if file.isWord(k, "isFinished") {
+            // `self.isFinished = YES`, `isFinished = true` (a subclass's own settable property)
+            if file.isPunct(k + 1, "="), !file.isPunct(k + 2, "=") { return file.isWord(k + 2, "true") || file.isWord(k + 2, "YES") }
             // `\.isFinished`, `#keyPath(isFinished)`
             return (file.isPunct(k - 1, ".") && file.isPunct(k - 2, "\\")) || (file.isPunct(k - 1, "(") && file.isWord(k - 2, "keyPath"))
         }

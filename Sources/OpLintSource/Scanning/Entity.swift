@@ -41,7 +41,8 @@ struct Entity {
     /// Made from a variable or property once an API call showed what it holds; a creation later
     /// assigned to the same variable or property becomes this entity.
     var isPlaceholder = false
-    /// `Type.property` for a queue held by a property: every file's entity for it is one queue.
+    /// `Type.property` for a queue or operation held by a property: every file's entity for
+    /// it (the one it is declared with, those its uses stand for) is one queue or operation.
     var mergeKey: String?
     /// For an operation that never finishes: the class whose `start` never marks it finished, and where.
     var unfinishedClass: (name: String, location: SourceLocation?)?

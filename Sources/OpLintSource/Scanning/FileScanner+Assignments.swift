@@ -95,7 +95,7 @@ extension FileScanner {
         if let adopted, case .entity(let id) = value, id == adopted {} else if let adopted { value = .entity(adopted) }
         if isProperty, let type = currentType {
             propertyDeclarations[nameIndex] = type
-            if case .entity(let id) = value, scan.entities[id].kind == .queue { holdInProperty(id, name, of: type) }
+            if case .entity(let id) = value { holdInProperty(id, name, of: type) }
             properties[type, default: [:]][name] = value
         } else {
             scopes[scopes.count - 1].locals[name] = value
@@ -167,7 +167,8 @@ extension FileScanner {
         return evaluate(at: v, naming: name) ?? .obtained(declaredType, nameToken)
     }
 
-    /// A queue stored in a property is the property's queue in every file of the type.
+    /// A queue or operation a property is declared with is the property's queue or operation
+    /// in every file of the type (where another file uses the property, it is one entity).
     func holdInProperty(_ id: Int, _ name: String, of type: String) {
         guard scan.entities[id].mergeKey == nil, scan.entities[id].explicitName == nil, !scan.entities[id].isMain else { return }
         scan.entities[id].mergeKey = type + "." + Self.memberName(name)
@@ -233,7 +234,7 @@ extension FileScanner {
                 if case .entity(let id) = value, scan.entities[id].function == nil, scan.entities[id].explicitName == nil {
                     scan.entities[id].variable = name
                 }
-                if case .entity(let id) = value, scan.entities[id].kind == .queue { holdInProperty(id, name, of: type) }
+                if case .entity(let id) = value { holdInProperty(id, name, of: type) }
                 properties[type, default: [:]][name] = value
                 noteBound(name)
             }

@@ -42,7 +42,7 @@ extension FileScanner {
             if let owner = propertyOwner(declaredAt: at) {
                 scan.entities[id].typeName = owner
                 scan.entities[id].function = nil
-                if kind == .queue { scan.entities[id].mergeKey = owner + "." + name }
+                scan.entities[id].mergeKey = owner + "." + name
             }
             materializedAt[at] = id
             return id

@@ -273,6 +273,9 @@ struct TokenScanner {
                 index += 1
             } else if b == UInt8(ascii: "."), ByteClass.isDigit(byte(index + 1)) {
                 index += 1
+            } else if b == UInt8(ascii: "'"), !isSwift, isIdentifierPart(byte(index + 1)) {
+                // A C++14 digit separator (`10'000`, `0xFFFF'0000`) in Objective-C++.
+                index += 1
             } else {
                 break
             }
