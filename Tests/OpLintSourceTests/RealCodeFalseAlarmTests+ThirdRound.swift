@@ -196,4 +196,30 @@ extension RealCodeFalseAlarmTests {
         let chars = Tokenizer(language: .objectiveC).tokenize(Array("f(1,'a');".utf8)).tokens.filter { $0.kind == .character }
         #expect(chars.count == 1)
     }
+
+    @Test("OPL208 speaks the language of the code: dispatch_sync onto dispatch_get_main_queue() in Objective-C (rollbar-apple)")
+    func selfSyncMessageInEachLanguage() {
+        let objectiveC = RealCodeCase("Demo.m", """
+        @implementation Demo
+        - (IBAction)tap:(id)sender {
+            dispatch_sync(dispatch_get_main_queue(), ^{ });
+        }
+        @end
+        """)
+        #expect(objectiveC.findings("OPL208").map(\.message) == [
+            "`dispatch_sync` onto `dispatch_get_main_queue()` deadlocks: the code already runs on the main thread (an IBAction)",
+        ])
+        #expect(objectiveC.findings("OPL208").first?.fix?.message == "call the block directly, or use `dispatch_async`")
+        let swift = RealCodeCase("Demo.swift", """
+        final class Demo: UIViewController {
+            @IBAction func tap(_ sender: Any) {
+                DispatchQueue.main.sync { }
+            }
+        }
+        """)
+        #expect(swift.findings("OPL208").map(\.message) == [
+            "`DispatchQueue.main.sync` deadlocks: the code already runs on the main thread (an @IBAction)",
+        ])
+        #expect(swift.findings("OPL208").first?.fix?.message == "call the block directly, or use `DispatchQueue.main.async`")
+    }
 }

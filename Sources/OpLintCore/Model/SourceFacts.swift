@@ -101,12 +101,15 @@ public struct SourceFacts: Sendable, Equatable {
         public var location: SourceLocation
         /// Where the code starts running on that queue (the outer block), if elsewhere.
         public var context: SourceLocation?
+        /// Objective-C's `dispatch_sync(queue, ^{ … })` rather than Swift's `queue.sync { … }`.
+        public var isDispatchSync: Bool
 
-        public init(queue: String, reason: String, location: SourceLocation, context: SourceLocation? = nil) {
+        public init(queue: String, reason: String, location: SourceLocation, context: SourceLocation? = nil, isDispatchSync: Bool = false) {
             self.queue = queue
             self.reason = reason
             self.location = location
             self.context = context
+            self.isDispatchSync = isDispatchSync
         }
     }
 

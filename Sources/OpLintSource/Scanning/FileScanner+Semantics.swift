@@ -220,11 +220,14 @@ extension FileScanner {
     /// thread the block runs on.
     func dispatch(_ isSync: Bool, queueText: String, body: Int?, location: SourceLocation) {
         let isMain = queueText == "DispatchQueue.main"
+        let isDispatchSync = file.language == .objectiveC
         if isSync {
             if isMain, let reason = mainThreadReason {
-                scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: reason, location: location))
+                scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: reason, location: location, isDispatchSync: isDispatchSync))
             } else if !isMain, let context = dispatchContext, context.queue == queueText, !isConcurrentDispatchQueue(queueText) {
-                scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location))
+                scan.facts.selfSyncs.append(SourceFacts.SelfSync(
+                    queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,
+                    isDispatchSync: isDispatchSync))
             }
         }
         guard let body, closureRoles[body] == nil else { return }

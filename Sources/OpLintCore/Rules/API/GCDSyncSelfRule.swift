@@ -46,11 +46,16 @@ public struct GCDSyncSelfRule: Rule {
 
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         analysis.graph.sourceFacts.selfSyncs.map { sync in
-            finding(
-                "`\(sync.queue).sync` deadlocks: the code already runs on \(sync.queue == "DispatchQueue.main" ? "the main thread" : "`\(sync.queue)`") (\(sync.reason))",
+            let isMain = sync.queue == "DispatchQueue.main"
+            // In the words of the language it is written in.
+            let queue = sync.isDispatchSync && isMain ? "dispatch_get_main_queue()" : sync.queue
+            let call = sync.isDispatchSync ? "`dispatch_sync` onto `\(queue)`" : "`\(queue).sync`"
+            let instead = sync.isDispatchSync ? "`dispatch_async`" : "`\(queue).async`"
+            return finding(
+                "\(call) deadlocks: the code already runs on \(isMain ? "the main thread" : "`\(queue)`") (\(sync.reason))",
                 at: sync.location,
-                related: sync.context.map { [.init($0, "the block that runs on `\(sync.queue)` starts here")] } ?? [],
-                fix: Finding.Fix("call the block directly, or use `\(sync.queue).async`")
+                related: sync.context.map { [.init($0, "the block that runs on `\(queue)` starts here")] } ?? [],
+                fix: Finding.Fix("call the block directly, or use \(instead)")
             )
         }
     }
