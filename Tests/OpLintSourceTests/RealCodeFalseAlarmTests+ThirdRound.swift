@@ -222,4 +222,77 @@ extension RealCodeFalseAlarmTests {
         ])
         #expect(swift.findings("OPL208").first?.fix?.message == "call the block directly, or use `DispatchQueue.main.async`")
     }
+
+    @Test("A queue resumed in a method written above the one that suspends it is not suspended for good (ConnectionKit)")
+    func resumeWrittenAboveTheSuspension() {
+        let c = RealCodeCase("Fetcher.swift", """
+        final class Fetcher {
+            var queue: OperationQueue!
+            init() { setUp() }
+            func start() {
+                queue.isSuspended = false
+            }
+            func fetch() {
+                queue.addOperation { print("fetching") }
+            }
+            private func setUp() {
+                let q = OperationQueue()
+                q.isSuspended = true
+                queue = q
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.queues.map(\.isSuspended) == [false])
+        // Never resumed anywhere: suspended, and its operation never starts.
+        let parked = RealCodeCase("Fetcher.swift", """
+        final class Fetcher {
+            var queue: OperationQueue!
+            init() { setUp() }
+            func fetch() {
+                queue.addOperation { print("fetching") }
+            }
+            private func setUp() {
+                let q = OperationQueue()
+                q.isSuspended = true
+                queue = q
+            }
+        }
+        """)
+        #expect(parked.graph.queues.map(\.isSuspended) == [true])
+        #expect(parked.alarms.contains { $0.hasPrefix("OPL205") }, "\(parked.alarms)")
+    }
+
+    @Test("A queue suspended in a teardown method, with nothing added after it there, is not suspended from the start (aws-mobile-appsync-sdk-ios)")
+    func suspensionInATeardownMethod() {
+        let c = RealCodeCase("Poller.swift", """
+        final class Poller {
+            private let queue: OperationQueue
+            init() {
+                queue = OperationQueue()
+                queue.addOperation { print("first poll") }
+            }
+            func invalidate() {
+                queue.cancelAllOperations()
+                queue.isSuspended = true
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.queues.map(\.isSuspended) == [false])
+        // Suspended where it is made, or with operations added after it in the same method: suspended.
+        for body in ["let q = OperationQueue()\n        q.isSuspended = true\n        q.addOperation { }",
+                     "queue.isSuspended = true\n        queue.addOperation { }"] {
+            let held = RealCodeCase("Parked.swift", """
+            final class Parked {
+                private let queue = OperationQueue()
+                func park() {
+                    \(body)
+                }
+            }
+            """)
+            #expect(held.graph.queues.contains { $0.isSuspended }, "\(body)")
+            #expect(held.alarms.contains { $0.hasPrefix("OPL205") }, "\(held.alarms)")
+        }
+    }
 }

@@ -31,6 +31,10 @@ struct GraphBuilder {
         var queues: [OperationGraph.Queue] = []
         var queueIndex: [String: Int] = [:]
         var locatedByUse: Set<String> = []
+        // Suspended only when no code of the queue sets it back to false, whatever order the
+        // methods that suspend and resume it are written in; an annotation says it outright.
+        var suspendedSoFar: [String: Bool] = [:]
+        var suspensionAnnotated: Set<String> = []
         for (g, entity) in entities.enumerated() where entity.kind == .queue {
             let queueName = names[g]
             var queue = queueIndex[queueName].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
@@ -41,12 +45,19 @@ struct GraphBuilder {
             }
             if let max = entity.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
             if let qos = entity.qualityOfService { queue.qualityOfService = qos }
-            if let suspended = entity.isSuspended { queue.isSuspended = suspended }
+            if let suspended = entity.isSuspended, !suspensionAnnotated.contains(queueName) {
+                let merged = (suspendedSoFar[queueName] ?? suspended) && suspended
+                suspendedSoFar[queueName] = merged
+                queue.isSuspended = merged
+            }
             if entity.isMain { queue.isMain = true }
             if let a = entity.annotation {
                 if let max = a.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
                 if let qos = a.qualityOfService { queue.qualityOfService = qos }
-                if let suspended = a.isSuspended { queue.isSuspended = suspended }
+                if let suspended = a.isSuspended {
+                    queue.isSuspended = suspended
+                    suspensionAnnotated.insert(queueName)
+                }
                 if let main = a.isMain { queue.isMain = main }
             }
             if let index = queueIndex[queueName] { queues[index] = queue } else {

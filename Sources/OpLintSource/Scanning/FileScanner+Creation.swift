@@ -195,6 +195,7 @@ extension FileScanner {
         entity.typeName = currentType
         entity.function = atTypeLevel ? nil : currentFunction
         scan.entities.append(entity)
+        queueMadeIn[scan.entities.count - 1] = currentScopeID
         return scan.entities.count - 1
     }
 

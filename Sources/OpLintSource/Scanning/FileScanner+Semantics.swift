@@ -129,6 +129,9 @@ extension FileScanner {
         let replacesStart = byHand && scan.entities[op].className.map { classes.startReplacement(of: $0) != nil } == true
         let previous = replacesStart ? nil : enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
         scan.facts.enqueues.append(SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue))
+        if let q, suspendedIn[q]?.contains(where: chain.contains) == true {
+            scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true
+        }
         enqueueRecords[op, default: []].append((currentScopeID, location))
         if scan.entities[op].enqueuedAt == nil { scan.entities[op].enqueuedAt = location }
         if scan.entities[op].enqueueOrder == nil {
@@ -310,7 +313,15 @@ extension FileScanner {
                 value = String(count)
             case "isSuspended", "suspended":
                 guard entity.kind == .queue, let on = Self.boolean(last) else { return }
-                entity.isSuspended = (entity.isSuspended ?? on) && on
+                // Suspended from the start only where it is made (`q.isSuspended = true` after
+                // `let q = OperationQueue()`), or where operations are added after it in the same
+                // code; a suspension in another method (a teardown after `cancelAllOperations()`)
+                // happens at a time the scanner cannot tell. Set back to false anywhere, never.
+                if on && !(!entity.isPlaceholder && queueMadeIn[id].map(straightLineScopes.contains) == true) {
+                    suspendedIn[id, default: []].append(currentScopeID)
+                } else {
+                    entity.isSuspended = (entity.isSuspended ?? on) && on
+                }
                 value = String(on)
             case "qualityOfService":
                 guard let qos = Self.qualityOfService(last) else { return }

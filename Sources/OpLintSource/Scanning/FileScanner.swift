@@ -33,6 +33,11 @@ final class FileScanner {
     @exclusivity(unchecked) var finishedIn: [Int: [Int]] = [:]
     /// Scopes in which a queue was waited for.
     @exclusivity(unchecked) var queueWaitedIn: [Int: [Int]] = [:]
+    /// The straight-line scope each queue was created in (not for queues first met through a use).
+    @exclusivity(unchecked) var queueMadeIn: [Int: Int] = [:]
+    /// Scopes in which a queue was suspended away from its creation, with nothing added after
+    /// it there yet: the suspension holds back operations only once some are added after it.
+    @exclusivity(unchecked) var suspendedIn: [Int: [Int]] = [:]
     /// Where the operations made in a `map` closure go, by the token index of its `{`.
     @exclusivity(unchecked) var collectTargets: [Int: (scope: Int, name: String)] = [:]
     /// An annotation directly above the declaration on `line` names what it declares.
