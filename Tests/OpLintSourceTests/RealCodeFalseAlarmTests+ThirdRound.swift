@@ -3,7 +3,8 @@ import OpLintCore
 @testable import OpLintSource
 
 /// The false alarms of the third round of public repositories (sdl_ios, virgil-sdk-x,
-/// My-Wallet-V3-iOS, XCDYouTubeKit, Cog), in our own words.
+/// My-Wallet-V3-iOS, XCDYouTubeKit, Cog, ConnectionKit, aws-mobile-appsync-sdk-ios,
+/// mockingbird), in our own words.
 extension RealCodeFalseAlarmTests {
     @Test("A second start() of an operation whose start never calls super does not throw (sdl_ios)")
     func restartingAReplacedStartIsNotEnqueuedTwice() {
@@ -294,5 +295,66 @@ extension RealCodeFalseAlarmTests {
             #expect(held.graph.queues.contains { $0.isSuspended }, "\(body)")
             #expect(held.alarms.contains { $0.hasPrefix("OPL205") }, "\(held.alarms)")
         }
+    }
+
+    @Test("A line ending in an optional type does not run on into the switch below it (mockingbird)")
+    func optionalTypeAtTheEndOfALine() {
+        let c = RealCodeCase("Runner.swift", """
+        final class Runner {
+            let queue = OperationQueue()
+            func run(remote: Bool) {
+                let fetch: Operation
+                let label: String?
+                switch remote {
+                case true:
+                    fetch = BlockOperation { print("remote") }
+                    label = "remote"
+                case false:
+                    fetch = BlockOperation { print("local") }
+                    label = nil
+                }
+                print(label ?? "")
+                queue.addOperation(fetch)
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.operations.count == 2 && c.graph.operations.allSatisfy { $0.queue == "queue" })
+        // A ternary `?` that ends its line still runs on.
+        let ternary = RealCodeCase("Pick.swift", """
+        func pick(fast: Bool, queue: OperationQueue) {
+            let op = fast ?
+                BlockOperation { } : BlockOperation { }
+            queue.addOperation(op)
+        }
+        """)
+        #expect(ternary.alarms.isEmpty, "\(ternary.alarms)")
+    }
+
+    @Test("if let x = x { … } and guard let x = x else { … } bind the operation, not a trailing closure's result (mockingbird)")
+    func optionalBindingOfAnOperation() {
+        let c = RealCodeCase("Runner.swift", """
+        final class Runner {
+            let queue = OperationQueue()
+            func run(validate: Bool) {
+                var check: Operation? = nil
+                if validate {
+                    check = BlockOperation { print("check") }
+                }
+                if let check = check {
+                    queue.addOperation(check)
+                }
+            }
+            func later(validate: Bool) {
+                var step: Operation? = nil
+                if validate { step = BlockOperation { } }
+                guard let step = step else { return }
+                queue.addOperation(step)
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.operations.map(\.name).sorted() == ["check", "step"], "\(c.graph.operations.map(\.name))")
+        #expect(c.graph.operations.allSatisfy { $0.queue == "queue" })
     }
 }

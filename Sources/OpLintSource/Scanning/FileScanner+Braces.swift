@@ -178,7 +178,10 @@ extension FileScanner {
 
     /// Whether a Swift statement goes on from token `a` on one line to token `b` on the next.
     private func continues(from a: Int, to b: Int) -> Bool {
-        if file.isPunct(a, oneOf: ".,=([:&|+-*?<") { return true }
+        // `let label: String?` ends its line: a `?` written against what it follows is an
+        // optional type or optional chaining, not a ternary operator waiting for its operands.
+        let postfixOptional = file.isPunct(a, "?") && a > 0 && file.tokens[a - 1].end == Int(file.tokens[a].start)
+        if !postfixOptional, file.isPunct(a, oneOf: ".,=([:&|+-*?<") { return true }
         if file.isPunct(b, ".") || file.isPunct(b, "{") || file.isPunct(b, "-") { return true }
         if file.isWord(b, "where") || file.isWord(b, "throws") || file.isWord(b, "rethrows") || file.isWord(b, "async") { return true }
         if file.isWord(a, "in") || file.isWord(a, "else") || file.isWord(a, "return") { return true }

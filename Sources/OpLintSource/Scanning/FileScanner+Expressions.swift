@@ -114,6 +114,11 @@ extension FileScanner {
         guard end < file.tokens.count else { return true }
         if file.tokens[end].line != file.tokens[end - 1].line { return !file.isPunct(end, ".") }
         if file.isPunct(end, oneOf: ";,)]}") { return true }
+        // `if let check = check {`, `guard let op = op else {`: the statement's body, not a trailing closure.
+        if file.language == .swift {
+            if file.isWord(end, "else") { return true }
+            if file.isPunct(end, "{"), statementHead(before: end).opensControlBody { return true }
+        }
         // The next part of an Objective-C selector: `[q addOperations:ops waitUntilFinished:NO]`.
         if file.language == .objectiveC && file.isIdentifier(end) && file.isPunct(end + 1, ":") { return true }
         return file.tokens[end].kind == .annotation
