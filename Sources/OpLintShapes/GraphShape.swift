@@ -45,6 +45,9 @@ public enum GraphShape: String, CaseIterable, Sendable {
     case manyEvents = "many-events"
     /// Every operation writes the same resource, on a queue of default width, unordered.
     case sharedResource = "shared-resource"
+    /// Queues of three: a low-priority operation on one chain through every queue, one that
+    /// depends on it, and one unordered with both — priority rules search the whole chain.
+    case priorityQueues = "priority-queues"
 
     /// One line on what the shape is, for `--help` and the benchmark's table.
     public var summary: String {
@@ -66,6 +69,7 @@ public enum GraphShape: String, CaseIterable, Sendable {
         case .hugeCount: "two operations with count n/2 around one join"
         case .manyEvents: "as many cancel, suspend and resume events as operations"
         case .sharedResource: "every operation writes one resource, unordered"
+        case .priorityQueues: "queues of three around one long chain of low-priority operations"
         }
     }
 }

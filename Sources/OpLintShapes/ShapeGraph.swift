@@ -142,6 +142,21 @@ public struct ShapeGraph: Sendable {
             operations = (0..<n).map { i in
                 Operation(name: Self.name(i), queue: 0, durationMilliseconds: 10, writes: ["cache"])
             }
+        case .priorityQueues:
+            queues = (0..<(n + 2) / 3).map { Queue(name: "q\($0)") }
+            operations = (0..<n).map { i in
+                var operation = Operation(name: Self.name(i), queue: Int32(i / 3))
+                switch i % 3 {
+                case 0:
+                    operation.priority = -4
+                    if i >= 3 { operation.dependencies = [Int32(i - 3)] }
+                case 1:
+                    operation.dependencies = [Int32(i - 1)]
+                default:
+                    break
+                }
+                return operation
+            }
         }
     }
 

@@ -6,6 +6,9 @@ public struct CrossQueuePriorityRule: Rule {
     static let queueMateLimit = 64
     /// Operations each search for dependency paths may visit.
     static let searchLimit = 10_000
+    /// Operations all the searches of one lint may visit together; past it, the priorities
+    /// not yet checked are assumed to matter, so that many small queues on long paths stay linear.
+    static let totalSearchLimit = 2_000_000
 
     public static let description = RuleDescription(
         code: "OPL210",
@@ -50,14 +53,16 @@ public struct CrossQueuePriorityRule: Rule {
             }
             """),
         limits: """
-            Operations on queues with more than 64 other operations are not checked, and a \
+            Operations on queues with more than 64 other operations are not checked, a \
             search for dependency paths stops after 10,000 operations (the priority is then \
-            assumed to matter).
+            assumed to matter), and once the searches of one lint have visited 2,000,000 \
+            operations in all, the priorities left are assumed to matter.
             """
     )
 
     /// - Complexity: O(1) after the shared feature scan when no operation has a priority; else
-    ///   O(*n* + *p* + *s* × min(10,000, *n* + *e*)) for *p* prioritized operations, *s* of them on small queues.
+    ///   O(*n* + *p* + min(*s* × min(10,000, *n* + *e*), 2,000,000)) for *p* prioritized operations,
+    ///   *s* of them on small queues.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let features = analysis.schedulingFeatures
         guard !features.prioritized.isEmpty else { return [] }
@@ -84,14 +89,16 @@ public struct CrossQueuePriorityRule: Rule {
         }
         var search = SchedulingLint.Search(analysis, limit: Self.searchLimit, includeWaits: false)
         var findings: [Finding] = []
+        var visited = 0
         for operation in candidates {
-            if let finding = check(operation, sizes: sizes, members: members, analysis, &search) { findings.append(finding) }
+            if let finding = check(operation, sizes: sizes, members: members, analysis, &search, visited: &visited) { findings.append(finding) }
         }
         return findings
     }
 
     private func check(
-        _ operation: Int, sizes: [Int32], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
+        _ operation: Int, sizes: [Int32], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search,
+        visited: inout Int
     ) -> Finding? {
         let op = analysis.graph.operations[operation]
         let q = SchedulingLint.quoted
@@ -113,7 +120,7 @@ public struct CrossQueuePriorityRule: Rule {
                 // On a dependency cycle it never runs at all: OPL101 reports that.
                 guard !analysis.components.isOnCycle(operation, in: analysis.index) else { return nil }
                 guard let mates = members[queue]?.filter({ $0 != operation }) else { return nil }
-                guard let links = orderingLinks(operation, mates, analysis, &search) else { return nil }
+                guard visited < Self.totalSearchLimit, let links = orderingLinks(operation, mates, analysis, &search, visited: &visited) else { return nil }
                 others = mates.map(analysis.name)
                 reason = "every other operation of \(SchedulingLint.describe(queue: queue, in: analysis)) (\(SchedulingLint.list(others))) is ordered with it by dependencies"
                 related = links
@@ -134,7 +141,7 @@ public struct CrossQueuePriorityRule: Rule {
     /// Related locations for the paths that order `operation` with each of `mates`, or nil when
     /// some mate is not ordered with it (or the searches stop at their limit first).
     private func orderingLinks(
-        _ operation: Int, _ mates: [Int], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search
+        _ operation: Int, _ mates: [Int], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search, visited: inout Int
     ) -> [Finding.Related]? {
         var remaining = Set(mates)
         var related: [Finding.Related] = []
@@ -144,6 +151,7 @@ public struct CrossQueuePriorityRule: Rule {
                 if remaining.contains(other) { found.append(other) }
                 return false
             }
+            visited += search.visited
             if outcome == .limited { return nil }
             for mate in found {
                 remaining.remove(mate)

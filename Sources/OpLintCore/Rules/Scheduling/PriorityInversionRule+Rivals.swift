@@ -9,6 +9,9 @@ extension PriorityInversionRule {
         static let queueMateLimit = CrossQueuePriorityRule.queueMateLimit
         /// Operations each search for dependency paths may visit; past it, a rival is assumed.
         static let searchLimit = CrossQueuePriorityRule.searchLimit
+        /// Operations all the searches of one lint may visit together; past it, rivals are
+        /// assumed without searching, so that many small queues on long paths stay linear.
+        static let totalSearchLimit = 2_000_000
 
         private let analysis: GraphAnalysis
         private var search: SchedulingLint.Search
@@ -16,6 +19,8 @@ extension PriorityInversionRule {
         private var members: [Int32: [Int]]?
         /// Answers so far, by operation.
         private var known: [Int: Bool] = [:]
+        /// Operations visited by the searches so far.
+        private var visited = 0
 
         init(_ analysis: GraphAnalysis) {
             self.analysis = analysis
@@ -24,7 +29,8 @@ extension PriorityInversionRule {
 
         /// Whether some other operation started by `operation`'s queue is not ordered with it.
         ///
-        /// - Complexity: O(*n*) on the first question; then O(min(10,000, *n* + *e*)) per operation asked about, once.
+        /// - Complexity: O(*n*) on the first question; then O(min(10,000, *n* + *e*)) per operation
+        ///   asked about, once, and O(2,000,000) visits in all.
         mutating func exist(for operation: Int) -> Bool {
             if let answer = known[operation] { return answer }
             let answer = search(operation)
@@ -37,6 +43,7 @@ extension PriorityInversionRule {
             guard queue >= 0 else { return true }
             let sizes = analysis.schedulingFeatures.queuedCount
             guard Int(sizes[Int(queue)]) <= Self.queueMateLimit + 1 else { return true }
+            guard visited < Self.totalSearchLimit else { return true }
             let mates = queueMembers()[queue, default: []].filter { $0 != operation }
             var remaining = Set(mates)
             for direction in [SchedulingLint.Search.Direction.forward, .backward] where !remaining.isEmpty {
@@ -44,6 +51,7 @@ extension PriorityInversionRule {
                     remaining.remove(other)
                     return remaining.isEmpty
                 }
+                visited += search.visited
                 if outcome == .limited { return true }
             }
             return !remaining.isEmpty

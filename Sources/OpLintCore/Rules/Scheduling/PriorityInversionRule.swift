@@ -73,7 +73,8 @@ public struct PriorityInversionRule: Rule {
             operations on no queue); the last one listed says how many more there are. For the \
             priority form, a queue with more than 64 other operations is assumed to hold one \
             not ordered with the lower one, as is any queue where the search for dependency \
-            paths stops after 10,000 operations.
+            paths stops after 10,000 operations, and every queue once the searches of one lint \
+            have visited 2,000,000 operations in all.
             """
     )
 
