@@ -288,6 +288,27 @@ extension FileScanner {
         return false
     }
 
+    /// Whether the declaration whose keyword is at `k` has the modifier `word` among the
+    /// modifiers and attributes written before it (`nonisolated public func`).
+    func hasModifier(_ word: StaticString, before k: Int) -> Bool {
+        var m = k - 1
+        var steps = 0
+        while m >= 0 && steps < 16 {
+            if file.isWord(m, word) { return true }
+            if file.isIdentifier(m), file.isPunct(m - 1, "@") {
+                m -= 2
+            } else if file.isIdentifier(m), isModifier(m) {
+                m -= 1
+            } else if file.isPunct(m, ")"), Int(file.partner[m]) >= 0, Int(file.partner[m]) < m {
+                m = Int(file.partner[m]) - 1
+            } else {
+                return false
+            }
+            steps += 1
+        }
+        return false
+    }
+
     /// Whether token `m` is a declaration modifier (`public`, `override`, `lazy`, …), compared in place.
     private func isModifier(_ m: Int) -> Bool {
         file.isWord(m, "public") || file.isWord(m, "private") || file.isWord(m, "internal") || file.isWord(m, "fileprivate")
@@ -301,6 +322,8 @@ extension FileScanner {
         if hasAttribute("MainActor", before: k) { return "@MainActor" }
         if hasAttribute("IBAction", before: k) { return "an @IBAction" }
         if case .function(let name) = function, Self.mainThreadMethods.contains(name) { return "\(name) runs on the main thread" }
+        // A `nonisolated` member of a `@MainActor` type runs on whatever thread calls it.
+        if hasModifier("nonisolated", before: k) { return nil }
         for scope in scopes.reversed() {
             if case .type = scope.kind { return scope.mainThreadReason }
         }

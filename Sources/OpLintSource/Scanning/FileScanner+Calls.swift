@@ -37,6 +37,10 @@ extension FileScanner {
             // `if uploader.isDone {`: the brace opens the `if`'s body; a property is read, nothing is called.
             if file.isPunct(i + 1, "{"), file.language == .swift, statementHead(before: i + 1).opensControlBody { return }
             if file.isPunct(i + 1, "(") || file.isPunct(i + 1, "{"), let receiver = receiverPath(endingAt: i - 2) {
+                if name == "toggle", receiver.path.count >= 2, receiver.path.last == "isSuspended" {
+                    mayResume(resolvePath(Array(receiver.path.dropLast())))
+                    return
+                }
                 otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start)
             }
             return
@@ -197,6 +201,10 @@ extension FileScanner {
         "isReady", "isFinished", "isExecuting", "isCancelled", "isAsynchronous", "isConcurrent", "dependencies",
         "queuePriority", "qualityOfService", "name", "completionBlock", "executionBlocks", "threadPriority",
         "retain", "release", "autorelease", "copy", "description", "isEqual", "hash", "class",
+        // Observing an operation (key-value observing) neither runs nor enqueues it.
+        // (Objective-C messages by their first selector part.)
+        "addObserver", "removeObserver", "observe", "willChangeValue", "didChangeValue", "value",
+        "willChangeValueForKey", "didChangeValueForKey", "valueForKey", "valueForKeyPath",
     ]
 
     /// A call the scanner does not interpret (`task.runSynchronously()`, `[op setCompletionBlockWithSuccess:…]`,

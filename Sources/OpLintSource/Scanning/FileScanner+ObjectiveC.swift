@@ -26,9 +26,45 @@ extension FileScanner {
     }
 
     /// Classifies an Objective-C `{`: a method, a C function, a block, a control block or a loop.
+    /// Whether the `{` at `b` opens an Objective-C++ lambda's body: `[captures] {`,
+    /// `[captures](parameters) {`, with `mutable`, `noexcept` or `-> Type` between. Like a block,
+    /// it runs when and where whoever holds it calls it.
+    private func isLambdaBody(_ b: Int) -> Bool {
+        var k = b - 1
+        // `-> Type`, `mutable`, `noexcept`, walked back over a few tokens.
+        var steps = 0
+        while k >= 0 && steps < 6 && !file.isPunct(k, ")") && !file.isPunct(k, "]") {
+            guard file.isIdentifier(k) || file.isPunct(k, ">") || file.isPunct(k, "-") || file.isPunct(k, ":") || file.isPunct(k, "*") else { return false }
+            k -= 1
+            steps += 1
+        }
+        if file.isPunct(k, ")") {
+            let open = Int(file.partner[k])
+            guard open > 0 && open < k else { return false }
+            k = open - 1
+        }
+        guard file.isPunct(k, "]") else { return false }
+        let open = Int(file.partner[k])
+        guard open >= 0 && open < k else { return false }
+        // A capture list stands where an expression starts, not after a value it would subscript
+        // or a receiver it would message (`[self.queue addOperation:…]` is no capture list).
+        let before = open - 1
+        if before >= 0, file.isIdentifier(before) || file.isPunct(before, ")") || file.isPunct(before, "]") {
+            return file.isWord(before, "return")
+        }
+        // A message send has a selector inside; a capture list only names and `&`, `=`, `this`, `,`.
+        for m in (open + 1)..<k where !(file.isIdentifier(m) || file.isPunct(m, oneOf: "&=,*")) { return false }
+        var m = open + 1
+        while m + 1 < k {
+            if file.isIdentifier(m) && file.isIdentifier(m + 1) { return false }
+            m += 1
+        }
+        return true
+    }
+
     func enterObjectiveCBrace(at b: Int, close: Int) {
         // A block: `^{`, `^(args){`, `^Type(args){`.
-        if file.isPunct(b - 1, "^") || (file.isPunct(b - 1, ")") && isBlockParameterList(closing: b - 1)) {
+        if file.isPunct(b - 1, "^") || (file.isPunct(b - 1, ")") && isBlockParameterList(closing: b - 1)) || isLambdaBody(b) {
             push(Scope(kind: .closure, close: close, id: newScopeID()))
             return
         }

@@ -129,8 +129,9 @@ extension FileScanner {
         let replacesStart = byHand && scan.entities[op].className.map { classes.startReplacement(of: $0) != nil } == true
         let previous = replacesStart ? nil : enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
         scan.facts.enqueues.append(SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue))
-        if let q, suspendedIn[q]?.contains(where: chain.contains) == true {
-            scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true
+        if let q {
+            if suspendedIn[q]?.contains(where: chain.contains) == true { scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true }
+            queueFilledIn[q, default: []].append(currentScopeID)
         }
         enqueueRecords[op, default: []].append((currentScopeID, location))
         if scan.entities[op].enqueuedAt == nil { scan.entities[op].enqueuedAt = location }
@@ -312,12 +313,22 @@ extension FileScanner {
                 entity.maxConcurrentOperationCount = count
                 value = String(count)
             case "isSuspended", "suspended":
-                guard entity.kind == .queue, let on = Self.boolean(last) else { return }
-                // Suspended from the start only where it is made (`q.isSuspended = true` after
-                // `let q = OperationQueue()`), or where operations are added after it in the same
-                // code; a suspension in another method (a teardown after `cancelAllOperations()`)
-                // happens at a time the scanner cannot tell. Set back to false anywhere, never.
-                if on && !(!entity.isPlaceholder && queueMadeIn[id].map(straightLineScopes.contains) == true) {
+                guard entity.kind == .queue else { return }
+                guard let on = Self.boolean(last) else {
+                    // `queue.isSuspended = paused`: it may be resumed here.
+                    entity.isSuspended = false
+                    break
+                }
+                // Suspended from the start only where it is made, before anything is added to it
+                // (`q.isSuspended = true` after `let q = OperationQueue()`), or where operations
+                // are added after it in the same code; a suspension elsewhere (a teardown after
+                // `cancelAllOperations()`, the end of the code that filled it) happens at a time
+                // the scanner cannot tell. Set back to false anywhere (or to a value it cannot
+                // read), never.
+                let chain = straightLineScopes
+                let fromTheStart = !entity.isPlaceholder && queueMadeIn[id].map(chain.contains) == true
+                    && queueFilledIn[id]?.contains(where: chain.contains) != true
+                if on && !fromTheStart {
                     suspendedIn[id, default: []].append(currentScopeID)
                 } else {
                     entity.isSuspended = (entity.isSuspended ?? on) && on
@@ -346,6 +357,12 @@ extension FileScanner {
                 lateChange(id, key, other: nil, location: location, chain: straightLineScopes)
             }
         }
+    }
+
+    /// `queue.isSuspended.toggle()`: the queue may be resumed here.
+    func mayResume(_ binding: Binding?) {
+        guard let q = entities(current(binding))?.first ?? queue(binding, shown: false), scan.entities[q].kind == .queue else { return }
+        scan.entities[q].isSuspended = false
     }
 
     static func boolean(_ word: String) -> Bool? {

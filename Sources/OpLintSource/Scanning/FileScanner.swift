@@ -38,6 +38,8 @@ final class FileScanner {
     /// Scopes in which a queue was suspended away from its creation, with nothing added after
     /// it there yet: the suspension holds back operations only once some are added after it.
     @exclusivity(unchecked) var suspendedIn: [Int: [Int]] = [:]
+    /// Scopes in which operations were added to a queue.
+    @exclusivity(unchecked) var queueFilledIn: [Int: [Int]] = [:]
     /// Where the operations made in a `map` closure go, by the token index of its `{`.
     @exclusivity(unchecked) var collectTargets: [Int: (scope: Int, name: String)] = [:]
     /// An annotation directly above the declaration on `line` names what it declares.

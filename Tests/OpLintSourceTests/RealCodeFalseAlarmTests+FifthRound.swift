@@ -1,0 +1,120 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// The false alarms of the fifth pass over public repositories (Swift-Playgrounds, WinObjC)
+/// and of hand-written tricky sources, in our own words.
+extension RealCodeFalseAlarmTests {
+    @Test("A queue suspended at the end of the code that filled it is not suspended from the start (Swift-Playgrounds)")
+    func suspensionAfterTheQueueIsFilled() {
+        let c = RealCodeCase("Page.swift", """
+        let queue = OperationQueue()
+        let first = BlockOperation { print("first") }
+        let second = BlockOperation { print("second") }
+        second.addDependency(first)
+        queue.addOperations([first, second], waitUntilFinished: true)
+        queue.cancelAllOperations()
+        queue.isSuspended = true
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.queues.map(\.isSuspended) == [false])
+    }
+
+    @Test("A queue resumed with a value the scanner cannot read, or toggled, may be resumed")
+    func resumedWithAVariableOrToggled() {
+        for resume in ["queue.isSuspended = paused", "queue.isSuspended.toggle()"] {
+            let c = RealCodeCase("Player.swift", """
+            final class Player {
+                private let queue: OperationQueue = {
+                    let q = OperationQueue()
+                    q.isSuspended = true
+                    return q
+                }()
+                func play() { queue.addOperation { print("tick") } }
+                func setPaused(_ paused: Bool) { \(resume) }
+            }
+            """)
+            #expect(c.alarms.isEmpty, "\(resume): \(c.alarms)")
+            #expect(c.graph.queues.map(\.isSuspended) == [false], "\(resume)")
+        }
+        let objectiveC = RealCodeCase("Player.m", """
+        @implementation Player
+        - (instancetype)init {
+            if ((self = [super init])) { _queue = [[NSOperationQueue alloc] init]; _queue.suspended = YES; }
+            return self;
+        }
+        - (void)play { [self.queue addOperationWithBlock:^{ }]; }
+        - (void)setPaused:(BOOL)paused { [self.queue setSuspended:paused]; }
+        @end
+        """)
+        #expect(objectiveC.alarms.isEmpty, "\(objectiveC.alarms)")
+    }
+
+    @Test("A nonisolated member of a @MainActor type is not main-thread code")
+    func nonisolatedMembersOfAMainActorType() {
+        let c = RealCodeCase("Model.swift", """
+        @MainActor
+        final class Model {
+            let queue = OperationQueue()
+            func reload() {
+                let op = BlockOperation { }
+                queue.addOperation(op)
+                op.waitUntilFinished()
+            }
+            nonisolated func background() {
+                let op = BlockOperation { }
+                queue.addOperation(op)
+                op.waitUntilFinished()
+                DispatchQueue.main.sync { }
+            }
+        }
+        """)
+        #expect(c.alarms == ["OPL203@Model.swift:7"], "\(c.alarms)")
+    }
+
+    @Test("Observing an operation (addObserver, KVO) neither runs nor enqueues it (WinObjC)")
+    func observingAnOperationIsNoHandOver() {
+        let c = RealCodeCase("Observe.swift", """
+        func inspect(observer: NSObject) -> Bool {
+            let gate = BlockOperation { }
+            let job = BlockOperation { }
+            job.addDependency(gate)
+            job.addObserver(observer, forKeyPath: "isReady", options: [], context: nil)
+            return job.isReady
+        }
+        """)
+        // Both are never started: warnings, not an error about an operation that waits forever.
+        #expect(c.alarms.sorted() == ["OPL105@Observe.swift:2", "OPL105@Observe.swift:3"], "\(c.alarms)")
+        #expect(c.result.reported.allSatisfy { $0.severity != .error })
+    }
+
+    @Test("A C++ lambda in Objective-C++ runs where its caller runs it, not on the main thread (WinObjC)")
+    func lambdaInObjectiveCPlusPlus() {
+        let c = RealCodeCase("Auth.mm", """
+        @implementation AuthController
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            auto done = [self](int status) {
+                dispatch_sync(dispatch_get_main_queue(), ^{ [self show:status]; });
+            };
+            std::thread(done, 1).detach();
+            auto plain = [&] { dispatch_sync(dispatch_get_main_queue(), ^{ }); };
+            run(plain);
+        }
+        - (void)tap {
+            [self.queue addOperation:[NSBlockOperation blockOperationWithBlock:^{ }]];
+        }
+        @end
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        // Outside a lambda, the same call on the main thread still deadlocks.
+        let direct = RealCodeCase("Auth.mm", """
+        @implementation AuthController
+        - (void)viewDidLoad {
+            dispatch_sync(dispatch_get_main_queue(), ^{ });
+        }
+        @end
+        """)
+        #expect(direct.alarms == ["OPL208@Auth.mm:3"], "\(direct.alarms)")
+    }
+}
