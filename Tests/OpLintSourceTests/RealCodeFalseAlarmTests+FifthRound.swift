@@ -117,4 +117,57 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(direct.alarms == ["OPL208@Auth.mm:3"], "\(direct.alarms)")
     }
+
+    @Test("One case of a switch never runs after another: no enqueued-twice, no late change across cases")
+    func switchCasesAreSeparatePaths() {
+        let swift = RealCodeCase("Router.swift", """
+        final class Router {
+            let fast = OperationQueue()
+            let slow = OperationQueue()
+            func route(_ kind: Int) {
+                let prep = BlockOperation { }
+                let op = BlockOperation { }
+                slow.addOperation(prep)
+                switch kind {
+                case 0:
+                    fast.addOperation(op)
+                case 1, 2:
+                    op.addDependency(prep)
+                    slow.addOperation(op)
+                default:
+                    slow.addOperation(op)
+                }
+            }
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+        let objectiveC = RealCodeCase("Router.m", """
+        void route(int kind, NSOperationQueue *fast, NSOperationQueue *slow) {
+            NSBlockOperation *op = [NSBlockOperation blockOperationWithBlock:^{ }];
+            switch (kind) {
+            case 0:
+                [fast addOperation:op];
+                break;
+            default:
+                [slow addOperation:op];
+                break;
+            }
+        }
+        """)
+        #expect(objectiveC.alarms.isEmpty, "\(objectiveC.alarms)")
+        // Within one case, the second enqueue still throws.
+        let twice = RealCodeCase("Twice.swift", """
+        func run(_ kind: Int, queue: OperationQueue) {
+            let op = BlockOperation { }
+            switch kind {
+            case 0:
+                queue.addOperation(op)
+                queue.addOperation(op)
+            default:
+                break
+            }
+        }
+        """)
+        #expect(twice.alarms == ["OPL302@Twice.swift:6"], "\(twice.alarms)")
+    }
 }

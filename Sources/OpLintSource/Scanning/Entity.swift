@@ -126,6 +126,9 @@ struct Scope {
     var open = -1
     /// A `switch` body: each `case` starts another path.
     var isSwitch = false
+    /// In a `switch` body: the straight-line identity of the case being read, new at each
+    /// `case` / `default` label (one case never runs after another).
+    var caseID: Int?
     /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
     /// loops and closures are such code whatever this says (`mayBeSkipped`).
     var isBranch = false

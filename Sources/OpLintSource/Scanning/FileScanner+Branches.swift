@@ -65,6 +65,15 @@ extension FileScanner {
         return .list(before + after.filter { !before.contains($0) })
     }
 
+    /// Whether identifier `k` is a `case` or `default` label (not `if case`, `guard case`,
+    /// `for case`, an enum's `case` or a pattern after a comma).
+    func isCaseLabel(_ k: Int) -> Bool {
+        if file.isWord(k, "default") { return file.isPunct(k + 1, ":") }
+        guard file.isWord(k, "case") else { return false }
+        return !(file.isWord(k - 1, "if") || file.isWord(k - 1, "guard") || file.isWord(k - 1, "while")
+                 || file.isWord(k - 1, "for") || file.isPunct(k - 1, ","))
+    }
+
     /// Whether a `case` or `default` label of the `switch` closing at `close` lies between
     /// tokens `a` and `b` (labels of nested `switch`es and `if case` patterns are not).
     private func startsCase(between a: Int, and b: Int, close: Int) -> Bool {

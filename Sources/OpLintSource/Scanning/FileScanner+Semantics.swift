@@ -1,7 +1,7 @@
 import OpLintCore
 
 extension FileScanner {
-    var currentScopeID: Int { scopes[scopes.count - 1].id }
+    var currentScopeID: Int { scopes[scopes.count - 1].caseID ?? scopes[scopes.count - 1].id }
 
     private func placeholder(_ id: Int) -> String { FileScan.placeholder(.entity(id)) }
 

@@ -117,6 +117,10 @@ final class FileScanner {
                 declarationWithoutValue(at: i)
             }
         case .identifier:
+            if scopes[scopes.count - 1].isSwitch, isCaseLabel(i) {
+                // Each case of a `switch` is code of its own: what one case did, the next did not see.
+                scopes[scopes.count - 1].caseID = newScopeID()
+            }
             if file.isPunct(i - 1, ".") && !file.isPunct(i - 2, ".") {
                 member(at: i)
             } else if file.language == .objectiveC && file.isPunct(i + 1, "(") && (file.isWord(i, "dispatch_sync") || file.isWord(i, "dispatch_async")) {
@@ -177,7 +181,7 @@ final class FileScanner {
     var straightLineScopes: [Int] {
         var result: [Int] = []
         for scope in scopes.reversed() {
-            result.append(scope.id)
+            result.append(scope.caseID ?? scope.id)
             if scope.isBodyBoundary { break }
         }
         return result
