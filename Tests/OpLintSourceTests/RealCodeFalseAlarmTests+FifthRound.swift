@@ -170,4 +170,34 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(twice.alarms == ["OPL302@Twice.swift:6"], "\(twice.alarms)")
     }
+
+    @Test("A list literal with an element the scanner does not follow takes the operations it knows where it goes")
+    func listWithAnUnknownElement() {
+        let swift = RealCodeCase("Load.swift", """
+        func load(queue: OperationQueue, extra: Operation) {
+            let fetch = BlockOperation { }
+            let show = BlockOperation { }
+            show.addDependency(fetch)
+            queue.addOperations([fetch, extra, BlockOperation { }], waitUntilFinished: false)
+            queue.addOperation(show)
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+        let objectiveC = RealCodeCase("Load.m", """
+        void load(NSOperationQueue *queue, NSOperation *extra) {
+            NSBlockOperation *fetch = [NSBlockOperation blockOperationWithBlock:^{ }];
+            [queue addOperations:@[fetch, extra] waitUntilFinished:NO];
+        }
+        """)
+        #expect(objectiveC.alarms.isEmpty, "\(objectiveC.alarms)")
+        // A list of operations only is still followed: the enqueue is seen, and a second one throws.
+        let known = RealCodeCase("Twice.swift", """
+        func load(queue: OperationQueue) {
+            let fetch = BlockOperation { }
+            queue.addOperations([fetch], waitUntilFinished: false)
+            queue.addOperations([fetch], waitUntilFinished: false)
+        }
+        """)
+        #expect(known.alarms == ["OPL302@Twice.swift:4"], "\(known.alarms)")
+    }
 }

@@ -176,6 +176,9 @@ extension FileScanner {
         guard close > open else { return nil }
         if close == open + 1 { return [] }
         var items: [Int] = []
+        // An element the scanner does not follow (`[fetch, extra]`, `extra` a parameter): the
+        // list is not known, and the operations it does know go, with it, where it goes.
+        var unknown = false
         var k = open + 1
         while k < close {
             if let (id, end) = creation(at: k, naming: nil) {
@@ -185,15 +188,27 @@ extension FileScanner {
                 switch resolvePath(path(from: k, to: end)) {
                 case .entity(let id)?: items.append(id)
                 case .list(let ids)?: items += ids
-                default: return nil
+                default: unknown = true
                 }
                 for m in k..<end { consumed.insert(m) }
                 k = end
             } else {
-                return nil
+                unknown = true
+                while k < close && !file.isPunct(k, ",") {
+                    k = file.isPunct(k, "[") || file.isPunct(k, "(") || file.isPunct(k, "{") ? skipGroup(k) : k + 1
+                }
             }
-            guard k == close || file.isPunct(k, ",") else { return nil }
+            guard k == close || file.isPunct(k, ",") else {
+                unknown = true
+                break
+            }
             k += 1
+        }
+        if unknown {
+            for id in items where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
+                scan.entities[id].escape = file.location(a)
+            }
+            return nil
         }
         return items
     }
