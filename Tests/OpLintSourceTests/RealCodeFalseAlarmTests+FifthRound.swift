@@ -200,4 +200,30 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(known.alarms == ["OPL302@Twice.swift:4"], "\(known.alarms)")
     }
+
+    @Test("Removing a dependency the code never added is no Linux hazard (WinObjC)")
+    func removingADependencyNeverAdded() {
+        let c = RealCodeCase("Remove.m", """
+        void check(NSOperationQueue *queue) {
+            NSOperation *operation = [[NSOperation alloc] init];
+            NSOperation *dependency = [[NSOperation alloc] init];
+            [operation removeDependency:dependency];
+            [queue addOperation:operation];
+            [queue addOperation:dependency];
+        }
+        """)
+        #expect(c.findings("OPL308").isEmpty, "\(c.alarms)")
+        // Added, then removed before it finished: the hazard stands.
+        let added = RealCodeCase("Remove.m", """
+        void check(NSOperationQueue *queue) {
+            NSOperation *operation = [[NSOperation alloc] init];
+            NSOperation *dependency = [[NSOperation alloc] init];
+            [operation addDependency:dependency];
+            [operation removeDependency:dependency];
+            [queue addOperation:operation];
+            [queue addOperation:dependency];
+        }
+        """)
+        #expect(added.findings("OPL308").map(\.location.line) == [5], "\(added.alarms)")
+    }
 }

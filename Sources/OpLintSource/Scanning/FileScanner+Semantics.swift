@@ -77,9 +77,13 @@ extension FileScanner {
                 if call == "addDependency" {
                     scan.edges.append(FileScan.Edge(waiter: .entity(w), dependency: .entity(d), location: location, scope: currentScopeID))
                 } else {
-                    for e in scan.edges.indices where scan.edges[e].waiter == .entity(w) && scan.edges[e].dependency == .entity(d) && chain.contains(scan.edges[e].scope) {
-                        scan.edges[e].isRemoved = true
+                    var added = false
+                    for e in scan.edges.indices where scan.edges[e].waiter == .entity(w) && scan.edges[e].dependency == .entity(d) {
+                        added = true
+                        if chain.contains(scan.edges[e].scope) { scan.edges[e].isRemoved = true }
                     }
+                    // Removing a dependency the code never added changes nothing, on any platform.
+                    guard added else { continue }
                     scan.facts.removedDependencies.append(SourceFacts.RemovedDependency(
                         operation: placeholder(w), dependency: placeholder(d), location: location,
                         dependencyKnownFinished: isFinished(d, chain)))

@@ -8,7 +8,8 @@ public struct LinuxRemoveDependencyRule: Rule {
         details: """
         Reports `a.removeDependency(b)` when the code has not waited for `b` to finish before \
         the call (no `b.waitUntilFinished()`, no wait on `b`'s queue, in the same \
-        straight-line code).
+        straight-line code). A removal of a dependency the file never adds (`a.addDependency(b)` \
+        nowhere in it) changes nothing and is not reported.
         """,
         rationale: """
         On Apple platforms removing a dependency re-evaluates readiness. On \
