@@ -226,4 +226,24 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(added.findings("OPL308").map(\.location.line) == [5], "\(added.alarms)")
     }
+
+    @Test("A wait in Task { @MainActor in … } is on the main thread; in a plain Task it is not")
+    func mainActorClosure() {
+        let c = RealCodeCase("Svc.swift", """
+        final class Svc {
+            let queue = OperationQueue()
+            func go() {
+                let op = BlockOperation { }
+                queue.addOperation(op)
+                Task { @MainActor in
+                    op.waitUntilFinished()
+                }
+                Task {
+                    op.waitUntilFinished()
+                }
+            }
+        }
+        """)
+        #expect(c.alarms == ["OPL203@Svc.swift:7"], "\(c.alarms)")
+    }
 }

@@ -147,6 +147,8 @@ extension FileScanner {
         }
         var scope = Scope(kind: .closure, close: close, id: newScopeID())
         bindClosureParameters(&scope, at: b)
+        // `Task { @MainActor in … }`: a closure isolated to the main actor runs on the main thread.
+        if file.isPunct(b + 1, "@"), file.isWord(b + 2, "MainActor") { scope.role = .mainThread("a @MainActor closure") }
         push(scope)
     }
 
