@@ -246,4 +246,33 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(c.alarms == ["OPL203@Svc.swift:7"], "\(c.alarms)")
     }
+
+    @Test("A message that mentions isFinished is no sign of finishing; the key written out is")
+    func isFinishedInAMessageIsNoSignOfFinishing() {
+        let logged = RealCodeCase("Net.swift", """
+        final class Net: Operation {
+            override var isAsynchronous: Bool { true }
+            override func start() {
+                print("isFinished will be set when the response arrives")
+            }
+        }
+        func run(queue: OperationQueue) { queue.addOperation(Net()) }
+        """)
+        #expect(logged.alarms.contains { $0.hasPrefix("OPL206") }, "\(logged.alarms)")
+        let keyed = RealCodeCase("Net.swift", """
+        final class Net: Operation {
+            private var done = false
+            override var isAsynchronous: Bool { true }
+            override var isFinished: Bool { done }
+            override func start() {
+                willChangeValue(forKey: key)
+                done = true
+                didChangeValue(forKey: key)
+            }
+            private let key = "isFinished"
+        }
+        func run(queue: OperationQueue) { queue.addOperation(Net()) }
+        """)
+        #expect(keyed.alarms.isEmpty, "\(keyed.alarms)")
+    }
 }

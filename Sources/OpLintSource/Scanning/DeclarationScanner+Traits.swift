@@ -16,7 +16,9 @@ extension DeclarationScanner {
             let token = file.tokens[k]
             switch token.kind {
             case .string:
-                if mayMarkFinished && (file.tokenContains(k, "isFinished") || file.tokenContains(k, "\"finished\"")) { declaration.setsFinished = true }
+                // The key written out (`@"isFinished"` in a set of KVO keys, a constant); a message
+                // that merely mentions the flag (`print("isFinished is set later")`) is no sign.
+                if mayMarkFinished && (file.tokenIs(k, "\"isFinished\"") || file.tokenIs(k, "\"finished\"")) { declaration.setsFinished = true }
             case .punctuation:
                 let byte = file.bytes[Int(token.start)]
                 switch byte {

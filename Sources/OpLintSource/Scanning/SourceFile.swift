@@ -55,6 +55,12 @@ public struct SourceFile: Sendable {
         return equals(i, word)
     }
 
+    /// Whether the bytes of token `i`, of any kind, are exactly `text` (`"isFinished"` with its quotes).
+    public func tokenIs(_ i: Int, _ text: StaticString) -> Bool {
+        guard i >= 0, i < tokens.count else { return false }
+        return equals(i, text)
+    }
+
     /// Whether token `i` is the punctuation byte `c`.
     @inline(__always)
     public func isPunct(_ i: Int, _ c: Unicode.Scalar) -> Bool {
