@@ -207,17 +207,10 @@ struct GraphBuilder {
         var level = [Int](repeating: 0, count: entities.count)
         // Entities of one property's queue or operation (`mergeKey`) are one: one identity, one name.
         var identity = Array(entities.indices)
-        var firstQueueOfKey: [String: Int] = [:]
-        var firstOperationOfKey: [String: Int] = [:]
+        var firstOfKey: [Entity.Kind: [String: Int]] = [:]
         for i in entities.indices {
             guard let key = entities[i].mergeKey else { continue }
-            if entities[i].kind == .queue {
-                if let first = firstQueueOfKey[key] { identity[i] = first } else { firstQueueOfKey[key] = i }
-            } else if let first = firstOperationOfKey[key] {
-                identity[i] = first
-            } else {
-                firstOperationOfKey[key] = i
-            }
+            if let first = firstOfKey[entities[i].kind]?[key] { identity[i] = first } else { firstOfKey[entities[i].kind, default: [:]][key] = i }
         }
         func candidate(_ i: Int) -> String {
             if let explicit = entities[i].explicitName { return explicit }

@@ -265,13 +265,25 @@ extension FileScanner {
     }
 
     /// `@Attribute` among the modifiers before a declaration keyword.
-    func hasAttribute(_ name: String, before k: Int) -> Bool {
+    func hasAttribute(_ name: StaticString, before k: Int) -> Bool {
+        declarationPrefix(before: k) { file.isPunct($0 - 1, "@") && file.isWord($0, name) }
+    }
+
+    /// Whether the declaration whose keyword is at `k` has the modifier `word` among the
+    /// modifiers and attributes written before it (`nonisolated public func`).
+    func hasModifier(_ word: StaticString, before k: Int) -> Bool {
+        declarationPrefix(before: k) { file.isWord($0, word) }
+    }
+
+    /// Walks back from the declaration keyword at `k` over its attributes (`@MainActor`,
+    /// `@objc(name)`) and modifiers, at most 16 of them, until `found` accepts one.
+    private func declarationPrefix(before k: Int, where found: (Int) -> Bool) -> Bool {
         var m = k - 1
         var steps = 0
         while m >= 0 && steps < 16 {
             if file.isIdentifier(m) {
+                if found(m) { return true }
                 if file.isPunct(m - 1, "@") {
-                    if file.text(m) == name { return true }
                     m -= 2
                 } else if isModifier(m) {
                     m -= 1
@@ -282,27 +294,6 @@ extension FileScanner {
                 let p = Int(file.partner[m])
                 guard p >= 0 && p < m else { return false }
                 m = p - 1
-            } else {
-                return false
-            }
-            steps += 1
-        }
-        return false
-    }
-
-    /// Whether the declaration whose keyword is at `k` has the modifier `word` among the
-    /// modifiers and attributes written before it (`nonisolated public func`).
-    func hasModifier(_ word: StaticString, before k: Int) -> Bool {
-        var m = k - 1
-        var steps = 0
-        while m >= 0 && steps < 16 {
-            if file.isWord(m, word) { return true }
-            if file.isIdentifier(m), file.isPunct(m - 1, "@") {
-                m -= 2
-            } else if file.isIdentifier(m), isModifier(m) {
-                m -= 1
-            } else if file.isPunct(m, ")"), Int(file.partner[m]) >= 0, Int(file.partner[m]) < m {
-                m = Int(file.partner[m]) - 1
             } else {
                 return false
             }
