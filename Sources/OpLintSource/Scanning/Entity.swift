@@ -70,7 +70,7 @@ enum Target: Hashable {
 }
 
 /// What a variable holds, as far as the scanner can tell.
-enum Binding {
+enum Binding: Equatable {
     /// One operation or queue.
     case entity(Int)
     /// Several operations (an array, the operations built in a loop).
@@ -129,6 +129,9 @@ struct Scope {
     /// In a `switch` body: the straight-line identity of the case being read, new at each
     /// `case` / `default` label (one case never runs after another).
     var caseID: Int?
+    /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
+    /// new at each `#elseif` / `#else` (one build compiles one branch).
+    var branchID: Int?
     /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
     /// loops and closures are such code whatever this says (`mayBeSkipped`).
     var isBranch = false

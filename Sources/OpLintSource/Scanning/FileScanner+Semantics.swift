@@ -1,7 +1,10 @@
 import OpLintCore
 
 extension FileScanner {
-    var currentScopeID: Int { scopes[scopes.count - 1].caseID ?? scopes[scopes.count - 1].id }
+    var currentScopeID: Int {
+        let last = scopes.count - 1
+        return scopes[last].branchID ?? scopes[last].caseID ?? scopes[last].id
+    }
 
     func placeholder(_ id: Int) -> String { FileScan.placeholder(.entity(id)) }
 

@@ -65,6 +65,8 @@ final class FileScanner {
     @exclusivity(unchecked) var propertyDeclarations: [Int: String] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
     @exclusivity(unchecked) var queueReturnedBy: [String: Int] = [:]
+    /// The `#if` groups being read, innermost last.
+    @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
     init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
         self.file = file
@@ -104,6 +106,8 @@ final class FileScanner {
         switch token.kind {
         case .annotation:
             annotation(at: i)
+        case .directive:
+            conditionalCompilation(at: i)
         case .punctuation:
             if file.isPunct(i, "{") {
                 enterBrace(at: i)
@@ -181,6 +185,7 @@ final class FileScanner {
     var straightLineScopes: [Int] {
         var result: [Int] = []
         for scope in scopes.reversed() {
+            if let branch = scope.branchID { result.append(branch) }
             result.append(scope.caseID ?? scope.id)
             if scope.isBodyBoundary { break }
         }
