@@ -23,6 +23,9 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// Properties and instance variables with the type they are declared with or created as
     /// (`NSOperationQueue *queue`, `let queue = OperationQueue()`), by name.
     public var members: [String: String] = [:]
+    /// The members that are Swift computed properties (`var poll: Operation { … }`): a new
+    /// value may come with every read.
+    public var computedMembers: Set<String> = []
     /// Declared as a Swift class that inherits from nothing (`class Cache {`).
     public var isRoot = false
 
@@ -43,6 +46,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         // Most declarations have neither; merging an empty dictionary would still allocate.
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
+        if !other.computedMembers.isEmpty { computedMembers.formUnion(other.computedMembers.filter { other.members[$0] == members[$0] }) }
     }
 }
 
@@ -246,12 +250,13 @@ public struct ClassTable: Sendable {
 
     /// The declared type of property or instance variable `member` of `name` (or of a superclass),
     /// with the class that declares it.
-    func member(_ member: String, of name: String) -> (type: String, owner: String)? {
+    func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? {
         for class_ in chain(of: name) {
-            guard let members = classes[class_]?.members else { continue }
-            if let type = members[member] { return (type, class_) }
-            if member.hasPrefix("_"), let type = members[String(member.dropFirst())] { return (type, class_) }
-            if let type = members["_" + member] { return (type, class_) }
+            guard let declaration = classes[class_] else { continue }
+            let members = declaration.members
+            if let type = members[member] { return (type, class_, declaration.computedMembers.contains(member)) }
+            if member.hasPrefix("_"), let type = members[String(member.dropFirst())] { return (type, class_, false) }
+            if let type = members["_" + member] { return (type, class_, false) }
         }
         return nil
     }

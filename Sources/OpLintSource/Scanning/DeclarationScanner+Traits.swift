@@ -137,7 +137,22 @@ extension DeclarationScanner {
             // `= Type(…)`, `= Type { … }`, `= Type.init(…)`; a type annotation is taken as written.
             if file.isPunct(k + 2, "="), !(file.isPunct(t + 1, "(") || file.isPunct(t + 1, "{") || (file.isPunct(t + 1, ".") && file.isWord(t + 2, "init"))) { return }
             declaration.members[file.text(k + 1)] = file.text(t)
+            if file.isPunct(k + 2, ":"), isComputedProperty(typeAt: t) { declaration.computedMembers.insert(file.text(k + 1)) }
         }
+    }
+
+    /// Whether the type at `t` is followed, on its line, by a body that computes the value
+    /// (`var poll: Operation { BlockOperation { … } }`, `{ get { … } }`) rather than by a
+    /// value or by observers (`{ didSet { … } }`).
+    private func isComputedProperty(typeAt t: Int) -> Bool {
+        let line = file.tokens[t].line
+        var m = t + 1
+        while m < file.tokens.count && m < t + 16 && file.tokens[m].line == line {
+            if file.isPunct(m, "=") || file.isPunct(m, ";") || file.isPunct(m, "(") { return false }
+            if file.isPunct(m, "{") { return !(file.isWord(m + 1, "didSet") || file.isWord(m + 1, "willSet")) }
+            m += 1
+        }
+        return false
     }
 
     /// Whether a class method named `selector` reads as a lookup of something made elsewhere

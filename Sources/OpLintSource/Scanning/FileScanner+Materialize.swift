@@ -75,6 +75,11 @@ extension FileScanner {
         default: return nil
         }
         guard let member = classes.member(name, of: type) else { return nil }
+        // A computed property may make a new operation on every read (`var poll: Operation {
+        // BlockOperation { … } }`): each read is a value of its own, not the property's one
+        // operation. A computed queue is kept as one: it almost always hands back a stored or
+        // shared queue.
+        if member.isComputed && !classes.isQueue(member.type) { return .obtained(member.type, token) }
         let property = Self.memberName(name)
         // A later use finds the same value.
         let binding = Binding.obtained(member.type, token)
