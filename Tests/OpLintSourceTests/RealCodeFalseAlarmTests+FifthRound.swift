@@ -275,4 +275,25 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(keyed.alarms.isEmpty, "\(keyed.alarms)")
     }
+
+    @Test("An enum named like an operation class is no operation, nor is its init (home-assistant, purchases-ios, fearless, My-Wallet)")
+    func enumNamedOperation() {
+        let c = RealCodeCase("Comparison.swift", """
+        struct Comparison {
+            let operation: Operation
+            init(name: String) throws {
+                self.operation = try Operation(rawValue: name).or(throw: "unknown \\(name)")
+            }
+            enum Operation: String {
+                case equal, less
+            }
+        }
+        final class Manager {
+            let queue = OperationQueue()
+            func run() { queue.addOperation(BlockOperation { print("ran") }) }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.operations.map(\.name) == ["block1"], "\(c.graph.operations.map(\.name))")
+    }
 }

@@ -43,6 +43,7 @@ extension FileScanner {
             }
             return (mainQueue(), c + 3)
         }
+        guard !enumNames.contains(className) else { return nil }
         let isOperation = classes.isOperation(className)
         let isQueue = !isOperation && classes.isQueue(className)
         guard isOperation || isQueue else { return nil }
@@ -219,7 +220,11 @@ extension FileScanner {
     func strayCreation(at i: Int) {
         guard file.language == .swift else { return }
         if file.isPunct(i - 1, oneOf: ":,>?!<.") { return }
-        if file.isWord(i - 1, "extension") || file.isWord(i - 1, "as") || file.isWord(i - 1, "is") { return }
+        if file.isWord(i - 1, "as") || file.isWord(i - 1, "is") { return }
+        // The name a declaration declares (`enum Operation {`, a calculator's operations), or extends.
+        if file.isWord(i - 1, "extension") || file.isWord(i - 1, "enum") || file.isWord(i - 1, "struct")
+            || file.isWord(i - 1, "class") || file.isWord(i - 1, "protocol") || file.isWord(i - 1, "actor")
+            || file.isWord(i - 1, "typealias") { return }
         let before = scan.entities.count
         guard let (id, _) = creation(at: i, naming: nil), scan.entities.count > before else { return }
         if scan.entities[id].kind == .operation, !isCollected(id) {

@@ -65,6 +65,9 @@ final class FileScanner {
     @exclusivity(unchecked) var propertyDeclarations: [Int: String] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
     @exclusivity(unchecked) var queueReturnedBy: [String: Int] = [:]
+    /// Names this file declares as Swift enums (`enum Operation { case add }`): not
+    /// Foundation's classes here, wherever the enum is declared in the file.
+    let enumNames: Set<String>
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
@@ -74,6 +77,7 @@ final class FileScanner {
         self.uses = uses
         self.scan = FileScan(path: file.path)
         self.consumed = TokenMarks(count: file.tokens.count)
+        self.enumNames = Self.enumNames(in: file)
     }
 
     /// Runs the pass.
@@ -141,6 +145,15 @@ final class FileScanner {
         default:
             break
         }
+    }
+
+    private static func enumNames(in file: SourceFile) -> Set<String> {
+        guard file.language == .swift else { return [] }
+        var names: Set<String> = []
+        for k in 0..<max(0, file.tokens.count - 1) where file.isWord(k, "enum") && file.isIdentifier(k + 1) {
+            names.insert(file.text(k + 1))
+        }
+        return names
     }
 
     /// Remembers that `name` may hold an operation or queue.
