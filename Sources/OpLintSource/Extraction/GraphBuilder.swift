@@ -72,7 +72,7 @@ struct GraphBuilder {
         var operationIndex: [String: Int] = [:]
         var unfinished: [SourceFacts.UnfinishedClass] = []
         var unfinishedOperations: Set<String> = []
-        var sortKeys: [(Int, Int, SourceLocation, Int)] = []
+        var sortKeys: [(Int, Int, Int, SourceLocation, Int)] = []
         // A property's operation is described by the code that creates it, not by a use that
         // another file (or earlier code) makes of the property.
         let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { names[$0] })
@@ -104,10 +104,12 @@ struct GraphBuilder {
                 unfinished.append(SourceFacts.UnfinishedClass(operation: opName, className: origin.name, location: location))
             }
             let enqueued = entity.enqueuedAt ?? (entity.annotation?.queue != nil ? entity.location : nil)
-            let key = (enqueued == nil ? 1 : 0, fileOf[g], enqueued ?? entity.location, entity.order)
+            // Enqueued in a closure (a completion block, a callback, an operation's block): later than
+            // the enqueues of the code around it.
+            let key = (enqueued == nil ? 1 : 0, fileOf[g], entity.enqueuedInClosure ? 1 : 0, enqueued ?? entity.location, entity.order)
             if let existing {
                 operations[existing] = op
-                if (key.0, key.1, key.2) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2) { sortKeys[existing] = key }
+                if (key.0, key.1, key.2, key.3) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2, sortKeys[existing].3) { sortKeys[existing] = key }
             } else {
                 operationIndex[opName] = operations.count
                 operations.append(op)
@@ -140,7 +142,7 @@ struct GraphBuilder {
 
         let order = sortKeys.indices.sorted { a, b in
             let x = sortKeys[a], y = sortKeys[b]
-            return (x.0, x.1, x.2, x.3) < (y.0, y.1, y.2, y.3)
+            return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
         }
         var graph = OperationGraph(queues: queues, operations: order.map { operations[$0] })
         // Each file's facts get their final names on all cores; they merge in path order.

@@ -14,7 +14,7 @@ final class ClassLookup {
 
     private func kind(_ name: String) -> UInt8 {
         if let kind = kinds[name] { return kind }
-        let kind: UInt8 = 4 | (table.isOperation(name) ? 1 : 0) | (table.isQueue(name) ? 2 : 0)
+        let kind: UInt8 = 4 | table.kind(of: name)
         kinds[name] = kind
         return kind
     }

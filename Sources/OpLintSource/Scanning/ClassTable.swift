@@ -152,8 +152,23 @@ public struct ClassTable: Sendable {
     /// Whether a class of the chain from `name` is in `uses` and none is in `others`.
     private func usedAs(_ uses: Set<String>, not others: Set<String>, _ name: String) -> Bool {
         guard !uses.isEmpty else { return false }
+        // A name no file declares is a chain of one: no chain to build.
+        guard classes[name] != nil else { return uses.contains(name) && !others.contains(name) }
         let names = chain(of: name)
         return names.contains(where: uses.contains) && !names.contains(where: others.contains)
+    }
+
+    /// `isOperation` and `isQueue` at once, with one walk up the chain: bit 0 an operation
+    /// class, bit 1 a queue class.
+    func kind(of name: String) -> UInt8 {
+        switch root(of: name) {
+        case .operation: return 1
+        case .queue: return 2
+        case .other: return 0
+        case .unknown:
+            let operation = usedAs(usedAsOperations, not: usedAsQueues, name)
+            return operation ? 1 : usedAs(usedAsQueues, not: usedAsOperations, name) ? 2 : 0
+        }
     }
 
     /// Whether the scanned code declares `name` as a class that is neither an operation nor a

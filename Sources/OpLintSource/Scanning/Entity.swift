@@ -30,6 +30,8 @@ struct Entity {
     var enqueueOrder: Int?
     /// Where it is first enqueued or started.
     var enqueuedAt: SourceLocation?
+    /// That first enqueue is in a closure that runs later than the code around it.
+    var enqueuedInClosure = false
     var startedManually = false
     var priority: QueuePriority?
     var qualityOfService: QualityOfService?

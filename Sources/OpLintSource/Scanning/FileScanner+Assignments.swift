@@ -124,7 +124,8 @@ extension FileScanner {
             // `NSOperationQueue *queue;`, `__block NSOperation *op;` or `id op;` in a body.
             let isID = file.isWord(k, "id")
             guard !atTypeLevel, scopes.count > 1, file.isIdentifier(k + 1), file.isPunct(k + 2, ";") || file.isPunct(k + 2, ","),
-                  isID || (file.isIdentifier(k - 1) && DeclarationScanner.isTypeName(file, k - 1)) else { return }
+                  isID || (file.isIdentifier(k - 1) && DeclarationScanner.isTypeName(file, k - 1)),
+                  !isInParameterList(k) else { return }
             nameIndex = k + 1
             typeIndex = isID ? -1 : k - 1
         }
@@ -138,6 +139,25 @@ extension FileScanner {
             scopes[scopes.count - 1].locals[name] = value
         }
         noteBound(name)
+    }
+
+    /// Whether token `k` is inside parentheses opened in its statement: a block's or a
+    /// function's parameters (`^(NSOperation *operation, NSArray *errors) { … }`), which are
+    /// not variables of the code around them.
+    private func isInParameterList(_ k: Int) -> Bool {
+        var m = k - 1
+        while m >= 0 {
+            if file.isPunct(m, ")") || file.isPunct(m, "]") {
+                let open = Int(file.partner[m])
+                guard open >= 0 && open < m else { return false }
+                m = open - 1
+                continue
+            }
+            if file.isPunct(m, "(") { return true }
+            if file.isPunct(m, ";") || file.isPunct(m, "{") || file.isPunct(m, "}") { return false }
+            m -= 1
+        }
+        return false
     }
 
     /// The binding a declaration or assignment gets from the expression at `v`.

@@ -225,6 +225,10 @@ extension FileScanner {
             } else if Self.mutatesCollection(name) {
                 for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
                 rebind(words, start: start, to: .value(Self.listOfUnknownContents))
+            } else if name.hasPrefix("enumerateObjects") || name == "makeObjectsPerformSelector" {
+                // Each element is handed to a block (`[ops enumerateObjectsUsingBlock:^(NSOperation *op, …) {
+                // [queue addOperation:op]; }]`) or sent a message (`@selector(start)`).
+                for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
             }
         case .value(Self.listOfUnknownContents)? where name == "removeAllObjects" || name == "removeAll":
             rebind(words, start: start, to: .list([]))

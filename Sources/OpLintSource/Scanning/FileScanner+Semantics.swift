@@ -102,6 +102,15 @@ extension FileScanner {
         scan.facts.lateChanges.append(SourceFacts.LateChange(operation: placeholder(op), change: change, other: other, location: location, enqueuedAt: record.location))
     }
 
+    /// Whether the code being read is in a closure that runs later than the code around it (a
+    /// completion block, a callback, an operation's block), not once per element (`forEach`).
+    var inLaterClosure: Bool {
+        for index in scopes.indices.reversed() where scopes[index].isBodyBoundary {
+            return scopes[index].kind == .closure
+        }
+        return false
+    }
+
     /// Whether operation `d` is known to have finished at this point of the straight-line code.
     func isFinished(_ d: Int, _ chain: [Int]) -> Bool {
         if finishedIn[d]?.contains(where: chain.contains) == true { return true }
@@ -141,7 +150,10 @@ extension FileScanner {
             queueFilledIn[q, default: []].append(currentScopeID)
         }
         enqueueRecords[op, default: []].append((currentScopeID, location))
-        if scan.entities[op].enqueuedAt == nil { scan.entities[op].enqueuedAt = location }
+        if scan.entities[op].enqueuedAt == nil {
+            scan.entities[op].enqueuedAt = location
+            scan.entities[op].enqueuedInClosure = inLaterClosure
+        }
         if scan.entities[op].enqueueOrder == nil {
             scan.entities[op].enqueueOrder = enqueueSequence
             enqueueSequence += 1

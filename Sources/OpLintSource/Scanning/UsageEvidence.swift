@@ -96,33 +96,43 @@ struct UsageEvidence: Sendable {
                 if let waiter = use.receiver, let dependency = use.arguments.first { pairs.append((waiter, dependency)) }
             }
         }
-        // The pairs each name and class takes part in.
-        var byKey: [String: [Int]] = [:]
+        guard !pairs.isEmpty else {
+            operationClasses.subtract(queueClasses.intersection(operationClasses))
+            return
+        }
+        // The pairs each name and each class takes part in.
+        var byName: [String: [Int]] = [:]
+        var byType: [String: [Int]] = [:]
         for (p, pair) in pairs.enumerated() {
-            for value in [pair.0, pair.1] {
-                byKey["n:" + value.name, default: []].append(p)
-                if let type = value.type { byKey["t:" + type, default: []].append(p) }
-            }
+            byName[pair.0.name, default: []].append(p)
+            byName[pair.1.name, default: []].append(p)
+            if let type = pair.0.type { byType[type, default: []].append(p) }
+            if let type = pair.1.type { byType[type, default: []].append(p) }
         }
         var work = Array(pairs.indices)
-        var queued = Set(pairs.indices)
+        var queued = [Bool](repeating: true, count: pairs.count)
         while let p = work.popLast() {
-            queued.remove(p)
+            queued[p] = false
             pairVisits += 1
             let (waiter, dependency) = pairs[p]
-            for (known, other) in [(waiter, dependency), (dependency, waiter)] where isOperation(known) {
+            for side in 0..<2 {
+                let (known, other) = side == 0 ? (waiter, dependency) : (dependency, waiter)
+                guard isOperation(known) else { continue }
                 // Only the pairs whose values just became operations are looked at again: those
                 // with this name when the name is new, those of this class when the class is.
                 let added = mark(other, asQueue: false)
-                var keys: [String] = []
-                if added.name { keys.append("n:" + other.name) }
-                if added.type, let type = other.type { keys.append("t:" + type) }
-                for key in keys {
-                    for next in byKey[key] ?? [] where queued.insert(next).inserted { work.append(next) }
-                }
+                if added.name { requeue(byName[other.name], &work, &queued) }
+                if added.type, let type = other.type { requeue(byType[type], &work, &queued) }
             }
         }
         operationClasses.subtract(queueClasses.intersection(operationClasses))
+    }
+
+    private func requeue(_ pairs: [Int]?, _ work: inout [Int], _ queued: inout [Bool]) {
+        for next in pairs ?? [] where !queued[next] {
+            queued[next] = true
+            work.append(next)
+        }
     }
 
     private func isOperation(_ value: Value) -> Bool {

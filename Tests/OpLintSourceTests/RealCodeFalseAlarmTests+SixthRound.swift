@@ -1,0 +1,114 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// The false alarms of the sixth pass over public repositories (Kabal/Operative, AFNetworking's
+/// tests, energy-legacy, dashsync-iOS) and of a second round of hand-written tricky sources,
+/// in our own words.
+extension RealCodeFalseAlarmTests {
+    @Test("A block's parameter is not a variable of the method around it (Operative, AFNetworking)")
+    func blockParameterStaysInTheBlock() {
+        let c = RealCodeCase("Runner.m", """
+        @implementation Runner
+        - (void)run {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSOperation *operation = [[NSOperation alloc] init];
+            [operation addObserver:[Observer observerWithHandler:^(NSOperation *operation, NSArray *errors) {
+                NSLog(@"finished with %@", errors);
+            }]];
+            [queue addOperation:operation];
+        }
+        - (void)fetch {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSOperation *operation = [[NSOperation alloc] init];
+            [operation setCompletionBlockWithSuccess:^(NSOperation *operation, id response) {
+                NSLog(@"%@", response);
+            } failure:^(NSOperation *operation, NSError *error) {
+                NSLog(@"%@", error);
+            }];
+            [queue addOperation:operation];
+        }
+        @end
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.operations.count == 2, "\(c.graph.operations.map(\.name))")
+        #expect(c.graph.operations.allSatisfy { $0.queue != nil })
+    }
+
+    @Test("Operations of a list handed to enumerateObjectsUsingBlock: may be enqueued there")
+    func enumeratedListHandsItsOperationsOn() {
+        let c = RealCodeCase("Bulk.m", """
+        @implementation Bulk
+        - (void)run {
+            NSBlockOperation *a = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"a"); }];
+            NSBlockOperation *b = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"b"); }];
+            [b addDependency:a];
+            NSArray *ops = @[a, b];
+            [ops enumerateObjectsUsingBlock:^(NSOperation *op, NSUInteger idx, BOOL *stop) {
+                [self.queue addOperation:op];
+            }];
+        }
+        @end
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.operations.count == 2)
+    }
+
+    @Test("An operation enqueued from another's completion block comes after it on a serial queue")
+    func enqueuedFromACompletionBlockComesAfter() {
+        let swift = RealCodeCase("Sequencer.swift", """
+        final class Sequencer {
+            let queue: OperationQueue = {
+                let q = OperationQueue()
+                q.maxConcurrentOperationCount = 1
+                return q
+            }()
+            func run() {
+                let worker = BlockOperation { print("work") }
+                let waiter = BlockOperation { worker.waitUntilFinished() }
+                worker.completionBlock = {
+                    self.queue.addOperation(waiter)
+                }
+                queue.addOperation(worker)
+            }
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+        #expect(swift.graph.operations.map(\.name) == ["worker", "waiter"])
+        let objectiveC = RealCodeCase("Seq.m", """
+        @implementation Seq
+        - (void)run {
+            self.queue = [[NSOperationQueue alloc] init];
+            self.queue.maxConcurrentOperationCount = 1;
+            NSBlockOperation *loader = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"load"); }];
+            NSBlockOperation *waiter = [NSBlockOperation blockOperationWithBlock:^{ [loader waitUntilFinished]; }];
+            __weak typeof(self) weakSelf = self;
+            loader.completionBlock = ^{ [weakSelf.queue addOperation:waiter]; };
+            [self.queue addOperation:loader];
+        }
+        @end
+        """)
+        #expect(objectiveC.alarms.isEmpty, "\(objectiveC.alarms)")
+    }
+
+    @Test("An operation that enqueues a child from its block and waits for it on a serial queue deadlocks")
+    func childEnqueuedFromTheBlockComesAfterTheParent() {
+        let c = RealCodeCase("Exporter.swift", """
+        final class Exporter {
+            let queue: OperationQueue = {
+                let q = OperationQueue()
+                q.maxConcurrentOperationCount = 1
+                return q
+            }()
+            func export() {
+                let child = BlockOperation { print("child") }
+                let parent = BlockOperation { [unowned self] in
+                    self.queue.addOperations([child], waitUntilFinished: true)
+                }
+                queue.addOperation(parent)
+            }
+        }
+        """)
+        #expect(c.alarms == ["OPL201@Exporter.swift:9"], "\(c.alarms)")
+    }
+}
