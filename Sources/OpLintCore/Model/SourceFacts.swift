@@ -125,13 +125,18 @@ public struct SourceFacts: Sendable, Equatable {
         public var location: SourceLocation
         /// The call that waits: `waitUntilFinished`, `waitUntilAllOperationsAreFinished`, `addOperations`.
         public var call: String
+        /// The same code added what it waits for to its queue before the wait (or the waiting
+        /// call adds it): nothing else can have run it in between.
+        public var addedByTheWaitingCode: Bool
 
-        public init(operation: String?, queue: String?, reason: String, location: SourceLocation, call: String = "waitUntilFinished") {
+        public init(operation: String?, queue: String?, reason: String, location: SourceLocation, call: String = "waitUntilFinished",
+                    addedByTheWaitingCode: Bool = false) {
             self.operation = operation
             self.queue = queue
             self.reason = reason
             self.location = location
             self.call = call
+            self.addedByTheWaitingCode = addedByTheWaitingCode
         }
     }
 

@@ -86,6 +86,9 @@ extension FileScanner {
 
     /// Notes the operations that leave the code the scanner can follow without being enqueued.
     func finish() {
+        for (op, sync) in mainSyncsInOperations {
+            if case .entity(let q)? = scan.entities[op].queue, scan.entities[q].isMain { scan.facts.selfSyncs.append(sync) }
+        }
         // A wait in a subclass's main() is the wait of its instance, when the file makes exactly one.
         for wait in classWaits {
             let instances = scan.entities.indices.filter { scan.entities[$0].kind == .operation && scan.entities[$0].className == wait.type }

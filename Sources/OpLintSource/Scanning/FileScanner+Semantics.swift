@@ -199,7 +199,9 @@ extension FileScanner {
             } else if let type = subclassBodyContext {
                 classWaits.append((type, q, true, location))
             } else if let reason = mainThreadReason {
-                scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: nil, queue: placeholder(q), reason: reason, location: location, call: name))
+                scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(
+                    operation: nil, queue: placeholder(q), reason: reason, location: location, call: name,
+                    addedByTheWaitingCode: queueFilledIn[q]?.contains(where: chain.contains) == true))
             }
             queueWaitedIn[q, default: []].append(currentScopeID)
         default:
@@ -234,7 +236,10 @@ extension FileScanner {
         } else if let type = subclassBodyContext {
             classWaits.append((type, d, false, location))
         } else if let reason = mainThreadReason {
-            scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(operation: placeholder(d), queue: nil, reason: reason, location: location, call: call))
+            let chain = straightLineScopes
+            scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(
+                operation: placeholder(d), queue: nil, reason: reason, location: location, call: call,
+                addedByTheWaitingCode: enqueueRecords[d]?.contains { chain.contains($0.scope) } == true))
         }
         finishedIn[d, default: []].append(currentScopeID)
     }
@@ -247,6 +252,10 @@ extension FileScanner {
         if isSync {
             if isMain, let reason = mainThreadReason {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: reason, location: location, isDispatchSync: isDispatchSync))
+            } else if isMain, let op = operationContext {
+                // The block of an operation not enqueued yet: a deadlock if the main queue runs it.
+                mainSyncsInOperations.append((op, SourceFacts.SelfSync(
+                    queue: queueText, reason: "an operation on the main queue", location: location, isDispatchSync: isDispatchSync)))
             } else if !isMain, let context = dispatchContext, context.queue == queueText, !isConcurrentDispatchQueue(queueText) {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(
                     queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,

@@ -68,6 +68,9 @@ final class FileScanner {
     /// Names this file declares as Swift enums (`enum Operation { case add }`): not
     /// Foundation's classes here, wherever the enum is declared in the file.
     let enumNames: Set<String>
+    /// `DispatchQueue.main.sync` in the block of an operation, by that operation: a
+    /// self-deadlock once the operation is found to run on the main queue.
+    @exclusivity(unchecked) var mainSyncsInOperations: [(operation: Int, sync: SourceFacts.SelfSync)] = []
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
@@ -249,6 +252,10 @@ final class FileScanner {
                 switch scope.role {
                 case .mainThread(let reason): return reason
                 case .iteration: continue
+                case .operationBody(let id):
+                    // The block of an operation the main queue runs (`OperationQueue.main.addOperation { … }`).
+                    if case .entity(let q)? = scan.entities[id].queue, scan.entities[q].isMain { return "an operation on the main queue" }
+                    return nil
                 default: return nil
                 }
             case .function: return scope.mainThreadReason

@@ -13,7 +13,8 @@ public struct MainThreadWaitRule: Rule {
             (`"main": true`), or — in graphs extracted from source — by code that runs on the \
             main thread (`@MainActor` code, view controller life-cycle methods, blocks sent to \
             the main queue). One finding per wait, at the waiting operation, or where the wait \
-            is made when the code is not an operation.
+            is made when the code is not an operation; a call that waits for several operations \
+            (`addOperations([a, b], waitUntilFinished: true)`) is one finding.
 
             Its claim is *must*, about blocking rather than deadlock: the wait blocks the main \
             thread in every schedule in which it is made. Whether it also never returns is \
@@ -94,15 +95,28 @@ public struct MainThreadWaitRule: Rule {
     ///
     /// - Complexity: O(*w* log *w* + *f*).
     func mainThreadWaits(in analysis: GraphAnalysis) -> [MainThreadWait] {
-        operationWaits(in: analysis) + analysis.graph.sourceFacts.mainThreadWaits.map { fact in
+        var waits = operationWaits(in: analysis)
+        // One wait per call: `addOperations([a, b], waitUntilFinished: true)` waits for both at once.
+        var previous: SourceFacts.MainThreadWait?
+        for fact in analysis.graph.sourceFacts.mainThreadWaits {
+            defer { previous = fact }
             if let name = fact.operation {
-                return MainThreadWait(waiter: nil, reason: fact.reason, target: SchedulingLint.quoted(name),
-                                      location: fact.location, operations: [name], queues: [])
+                if let previous, previous.operation != nil, previous.location == fact.location, previous.reason == fact.reason,
+                   var last = waits.popLast() {
+                    last.operations.append(name)
+                    last.target = NameList.summary(last.operations.map(SchedulingLint.quoted))
+                    waits.append(last)
+                    continue
+                }
+                waits.append(MainThreadWait(waiter: nil, reason: fact.reason, target: SchedulingLint.quoted(name),
+                                            location: fact.location, operations: [name], queues: []))
+                continue
             }
             let name = fact.queue ?? ""
-            return MainThreadWait(waiter: nil, reason: fact.reason, target: "all operations of queue \(SchedulingLint.quoted(name))",
-                                  location: fact.location, operations: [], queues: [name])
+            waits.append(MainThreadWait(waiter: nil, reason: fact.reason, target: "all operations of queue \(SchedulingLint.quoted(name))",
+                                        location: fact.location, operations: [], queues: [name]))
         }
+        return waits
     }
 
     /// The waits of operations that execute on a main queue, in operation order.

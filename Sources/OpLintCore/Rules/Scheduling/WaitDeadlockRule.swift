@@ -18,6 +18,9 @@ public struct WaitDeadlockRule: Rule {
             - it waits for an operation that cannot finish before the waiter does — one that \
             depends on the waiter or waits for it, directly or through other dependencies and \
             waits (a cycle of "cannot finish before");
+            - code on the main thread (in graphs extracted from source) adds operations to the \
+            main queue and waits for them, or for the whole main queue, in the same code: the \
+            main queue runs them on the main thread, which the wait blocks;
             - it runs on a serial queue (width 1, or the main queue) and waits for an operation \
             that needs a slot of that queue — or for one that cannot finish before such an \
             operation — which the queue starts after the waiter in every schedule: the waiter \
@@ -102,9 +105,10 @@ public struct WaitDeadlockRule: Rule {
     ///   cycles, plus searches bounded by `searchBudget` in all, plus the simulated schedules.
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let index = analysis.index
-        guard !index.operationWaits.isEmpty || !index.queueWaits.isEmpty else { return [] }
+        let mainThread = mainThreadDeadlocks(analysis)
+        guard !index.operationWaits.isEmpty || !index.queueWaits.isEmpty else { return mainThread }
         var judge = Judge(self, analysis)
-        var findings: [Finding] = []
+        var findings: [Finding] = mainThread
         var proven = Set<String>()
         var doubts: [(waiter: Int, phrase: String)] = []
         func take(_ verdict: Verdict) {

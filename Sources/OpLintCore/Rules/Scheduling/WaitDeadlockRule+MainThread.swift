@@ -1,0 +1,41 @@
+extension WaitDeadlockRule {
+    /// Code on the main thread that adds operations to the main queue and then waits for them
+    /// (`OperationQueue.main.addOperations([reload], waitUntilFinished: true)` in
+    /// `viewWillAppear`): the main queue runs them on the main thread, which the wait blocks, so
+    /// they never start and the wait never returns. Found in graphs extracted from source,
+    /// where the waiting code is not an operation.
+    ///
+    /// - Complexity: O(*f*) hash lookups for *f* main-thread waits found in source code.
+    func mainThreadDeadlocks(_ analysis: GraphAnalysis) -> [Finding] {
+        let index = analysis.index
+        let graph = analysis.graph
+        // One entry per call: `addOperations([a, b], waitUntilFinished: true)` waits for both.
+        var calls: [(wait: SourceFacts.MainThreadWait, queue: String, operations: [String])] = []
+        for wait in graph.sourceFacts.mainThreadWaits where wait.addedByTheWaitingCode {
+            if let name = wait.operation {
+                guard let op = index.operation(named: name), graph.operations.start(at: op) == .queue else { continue }
+                let q = index.queueOfOperation[op]
+                guard q >= 0, graph.queues[Int(q)].isMain else { continue }
+                if let last = calls.last, last.wait.location == wait.location, last.wait.operation != nil {
+                    calls[calls.count - 1].operations.append(name)
+                } else {
+                    calls.append((wait, graph.queues[Int(q)].name, [name]))
+                }
+            } else if let name = wait.queue, let q = index.queue(named: name), graph.queues[q].isMain {
+                calls.append((wait, name, []))
+            }
+        }
+        return calls.map { call in
+            let target = call.operations.isEmpty
+                ? "operations to main queue \(SchedulingLint.quoted(call.queue)) and waits for all of them"
+                : "\(NameList.summary(call.operations.map(SchedulingLint.quoted))) to main queue \(SchedulingLint.quoted(call.queue)) and waits"
+            return finding(
+                "code on the main thread (\(call.wait.reason)) adds \(target): the main queue runs its operations on "
+                    + "the main thread, which the wait blocks, so the wait never returns",
+                at: call.wait.location,
+                fix: Finding.Fix("do not wait on the main thread: make the work that needs the result depend on it, or add it with waitUntilFinished: false"),
+                operations: call.operations,
+                queues: [call.queue])
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// Waits and `sync` calls on the main thread in extracted source: what blocks it (OPL203), what
+/// never returns (OPL201, OPL208).
+@Suite("Main thread in source")
+struct MainThreadFindingTests {
+    @Test("Code on the main thread that adds operations to the main queue and waits for them deadlocks (OPL201)")
+    func mainThreadWaitsForTheMainQueue() {
+        let c = RealCodeCase("Settings.swift", """
+        final class SettingsViewController: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                let reload = BlockOperation { print("reload") }
+                let refresh = BlockOperation { print("refresh") }
+                OperationQueue.main.addOperations([reload, refresh], waitUntilFinished: true)
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                OperationQueue.main.addOperation { print("x") }
+                OperationQueue.main.waitUntilAllOperationsAreFinished()
+            }
+        }
+        """)
+        let deadlocks = c.findings("OPL201")
+        #expect(deadlocks.map(\.location.line) == [6, 11], "\(deadlocks.map(\.message))")
+        #expect(deadlocks.allSatisfy { $0.severity == .error })
+        #expect(deadlocks.first?.operations == ["reload", "refresh"])
+        #expect(deadlocks.first?.message.contains("adds “reload”, “refresh” to main queue") == true, "\(deadlocks.first?.message ?? "")")
+        // Blocking the main thread is OPL203's, once per call.
+        #expect(c.findings("OPL203").map(\.location.line) == [6, 11])
+    }
+
+    @Test("A wait on the main thread for an operation of another queue, or one added elsewhere, is no deadlock")
+    func otherWaitsAreNoDeadlock() {
+        let c = RealCodeCase("Feed.swift", """
+        final class FeedViewController: UIViewController {
+            let queue = OperationQueue()
+            var pending: Operation?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let a = BlockOperation { print("a") }
+                queue.addOperations([a], waitUntilFinished: true)
+            }
+            func prepare() {
+                let op = BlockOperation { }
+                OperationQueue.main.addOperation(op)
+                pending = op
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                pending?.waitUntilFinished()
+            }
+        }
+        """)
+        #expect(c.findings("OPL201").isEmpty, "\(c.findings("OPL201").map(\.message))")
+        #expect(c.findings("OPL203").map(\.location.line) == [7, 16])
+    }
+
+    @Test("DispatchQueue.main.sync in the block of an operation the main queue runs deadlocks (OPL208)")
+    func mainSyncInAMainQueueOperation() {
+        let swift = RealCodeCase("Reporter.swift", """
+        final class Reporter {
+            func report() {
+                OperationQueue.main.addOperation {
+                    DispatchQueue.main.sync { print("done") }
+                }
+                let background = OperationQueue()
+                background.addOperation {
+                    DispatchQueue.main.sync { print("fine") }
+                }
+            }
+        }
+        """)
+        #expect(swift.findings("OPL208").map(\.location.line) == [4])
+        let objectiveC = RealCodeCase("Banner.m", """
+        @implementation Banner
+        - (void)show {
+            NSBlockOperation *op = [NSBlockOperation blockOperationWithBlock:^{
+                dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"show"); });
+            }];
+            [[NSOperationQueue mainQueue] addOperation:op];
+        }
+        @end
+        """)
+        #expect(objectiveC.findings("OPL208").map(\.location.line) == [4])
+    }
+}
