@@ -111,4 +111,24 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(c.alarms == ["OPL201@Exporter.swift:9"], "\(c.alarms)")
     }
+
+    @Test("A priority set on the operation a method makes for each call is no OPL210 note: the calls' operations share the queue")
+    func priorityOfAnOperationMadePerCall() {
+        let c = RealCodeCase("ImageLoader.swift", """
+        final class ImageLoader {
+            let queue = OperationQueue()
+            func load(_ url: URL, visible: Bool) {
+                let op = BlockOperation { _ = try? Data(contentsOf: url) }
+                op.queuePriority = visible ? .high : .low
+                queue.addOperation(op)
+            }
+            func prepare() {
+                let warm = BlockOperation { }
+                warm.queuePriority = .high
+            }
+        }
+        """)
+        // Only the operation on no queue keeps its note.
+        #expect(c.findings("OPL210").map(\.location.line) == [9], "\(c.findings("OPL210").map(\.message))")
+    }
 }

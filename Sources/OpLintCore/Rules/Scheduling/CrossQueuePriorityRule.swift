@@ -25,6 +25,11 @@ public struct CrossQueuePriorityRule: Rule {
 
             Its claim is *must*: in no schedule does the priority change the order — a note, \
             since nothing goes wrong because of it.
+
+            In a graph extracted from source (one with a `source` object), an operation stands \
+            for every instance its code makes — one per call of the method that creates it — \
+            and those instances share its queue without any order between them: there only \
+            operations on no queue or started by hand are reported.
             """,
         rationale: """
             `queuePriority` orders only the *ready* operations of the *same* queue; it never \
@@ -113,6 +118,9 @@ public struct CrossQueuePriorityRule: Rule {
         // receiver extraction cannot follow) may hold other operations: nothing can be judged.
         if op.start == .queue, queue == nil { return nil }
         if let queue {
+            // Extracted from source, an operation stands for every instance its code makes (one
+            // per call of the method): those instances share the queue, unordered.
+            if analysis.graph.source != nil { return nil }
             queues = [analysis.graph.queues[queue].name]
             if sizes[queue] == 1 {
                 reason = "it is alone on \(SchedulingLint.describe(queue: queue, in: analysis))"
