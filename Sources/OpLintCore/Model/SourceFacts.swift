@@ -36,13 +36,20 @@ public struct SourceFacts: Sendable, Equatable {
         /// The receiver as written when it is a queue the scanner could not follow
         /// (`[[self queue] addOperation:op]`); `queue` is nil then, and this is no manual start.
         public var receiver: String?
+        /// The loop that runs this call again with the same operation, made before the loop:
+        /// where the loop starts and how many times it runs, when that is a literal.
+        public var loop: SourceLocation?
+        public var iterations: Int?
 
-        public init(operation: String, queue: String?, location: SourceLocation, previous: SourceLocation? = nil, receiver: String? = nil) {
+        public init(operation: String, queue: String?, location: SourceLocation, previous: SourceLocation? = nil, receiver: String? = nil,
+                    loop: SourceLocation? = nil, iterations: Int? = nil) {
             self.operation = operation
             self.queue = queue
             self.location = location
             self.previous = previous
             self.receiver = receiver
+            self.loop = loop
+            self.iterations = iterations
         }
     }
 

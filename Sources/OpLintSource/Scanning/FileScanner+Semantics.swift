@@ -126,13 +126,16 @@ extension FileScanner {
             unresolved(call, argumentText, binding: list, location: location)
             return
         }
+        // One operation, not a loop variable or a list: the same operation in every iteration.
+        let single: Bool
+        if case .entity? = current(list) { single = true } else { single = false }
         guard let q = queue(binding, shown: true) else {
-            for op in ops { markEnqueued(op, queue: nil, location: location, unknownQueue: queueText) }
+            for op in ops { markEnqueued(op, queue: nil, location: location, unknownQueue: queueText, single: single) }
             unknownQueue(call, queueText, binding: binding, location: location)
             return
         }
         scan.callsFollowed += 1
-        for op in ops { markEnqueued(op, queue: q, location: location) }
+        for op in ops { markEnqueued(op, queue: q, location: location, single: single) }
         if waits { for op in ops { waitOn(op, location: location, call: call) } }
     }
 
@@ -140,11 +143,15 @@ extension FileScanner {
     /// `unknownQueue`, an enqueue on the queue written so that the scanner cannot follow.
     /// A manual start (`byHand`) of an operation whose class replaces `start` without calling
     /// `super` repeats nothing that throws: Foundation's `start` never runs.
-    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false) {
+    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: Bool = false) {
         let chain = straightLineScopes
         let replacesStart = byHand && scan.entities[op].className.map { classes.startReplacement(of: $0) != nil } == true
         let previous = replacesStart ? nil : enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
-        scan.facts.enqueues.append(SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue))
+        var enqueue = SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue)
+        if previous == nil, !replacesStart, single, let loop = loopRepeating(op) {
+            (enqueue.loop, enqueue.iterations) = (loop.location, loop.count)
+        }
+        scan.facts.enqueues.append(enqueue)
         if let q {
             if suspendedIn[q]?.contains(where: chain.contains) == true { scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true }
             queueFilledIn[q, default: []].append(currentScopeID)
@@ -211,6 +218,8 @@ extension FileScanner {
                 return
             }
             scan.callsFollowed += 1
+            let single: Bool
+            if case .entity? = current(binding) { single = true } else { single = false }
             for op in ops {
                 switch name {
                 case "waitUntilFinished":
@@ -221,7 +230,7 @@ extension FileScanner {
                     let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
                         .filter { !isFinished($0, chain) }
-                    markEnqueued(op, queue: nil, location: location, byHand: true)
+                    markEnqueued(op, queue: nil, location: location, byHand: true, single: single)
                     scan.facts.manualStarts.append(SourceFacts.ManualStart(operation: placeholder(op), location: location, unfinishedDependencies: unfinished.map(placeholder)))
                     if !scan.entities[op].isAsynchronous { finishedIn[op, default: []].append(currentScopeID) }
                 }

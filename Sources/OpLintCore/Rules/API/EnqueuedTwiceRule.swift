@@ -12,6 +12,12 @@ public struct EnqueuedTwiceRule: Rule {
         operations (assigned in several blocks), lists every operation it may repeat. A \
         second `start()` of an operation whose class replaces `start` without calling `super` \
         is not reported: Foundation's `start`, which throws, never runs.
+
+        An operation made before a loop and added (or started) inside it is added again by \
+        every iteration after the first: an error when the loop runs a literal number of times, \
+        two or more; a warning when the number is not a literal (a loop over a list, a \
+        `while`). A loop whose body leaves it (`break`, `return`, `throw`) is a search and is \
+        not reported, nor is a loop variable or a list (a new operation each time).
         """,
         rationale: """
         An operation belongs to one queue once added and runs at most once (S1, S16): adding \
@@ -45,15 +51,18 @@ public struct EnqueuedTwiceRule: Rule {
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         struct Call: Hashable {
             var location: SourceLocation
-            var previous: SourceLocation
+            var previous: SourceLocation?
             var queue: String?
             var receiver: String?
+            var loop: SourceLocation?
+            var iterations: Int?
         }
         var calls: [Call] = []
         var operations: [Call: [String]] = [:]
         for enqueue in analysis.graph.sourceFacts.enqueues {
-            guard let previous = enqueue.previous else { continue }
-            let call = Call(location: enqueue.location, previous: previous, queue: enqueue.queue, receiver: enqueue.receiver)
+            guard enqueue.previous != nil || enqueue.loop != nil else { continue }
+            let call = Call(location: enqueue.location, previous: enqueue.previous, queue: enqueue.queue, receiver: enqueue.receiver,
+                            loop: enqueue.previous == nil ? enqueue.loop : nil, iterations: enqueue.previous == nil ? enqueue.iterations : nil)
             if operations[call] == nil { calls.append(call) }
             if operations[call, default: []].contains(enqueue.operation) { continue }
             operations[call, default: []].append(enqueue.operation)
@@ -64,10 +73,24 @@ public struct EnqueuedTwiceRule: Rule {
             let subject = names.count == 1 ? "\(names[0]) is" : "\(Self.list(names)) are"
             let pronoun = names.count == 1 ? "it was" : "each was"
             let reused = names.count == 1 ? names[0] : "them"
+            guard let previous = call.previous else {
+                // Made before a loop, enqueued in it: the second iteration adds it again.
+                let loop = call.loop.map { " at \($0)" } ?? ""
+                let times = call.iterations.map { "each of the \($0) iterations of the loop\(loop); the second one throws" }
+                    ?? "each iteration of the loop\(loop); if it runs more than once, the second one throws"
+                return finding(
+                    "\(subject) \(verb) in \(times)",
+                    at: call.location,
+                    severity: call.iterations == nil ? .warning : .error,
+                    related: call.loop.map { [.init($0, "the loop starts here")] } ?? [],
+                    fix: Finding.Fix("make a new operation in each iteration, or add \(reused) once, after the loop"),
+                    operations: names,
+                    queues: call.queue.map { [$0] } ?? [])
+            }
             return finding(
-                "\(subject) \(verb) again; \(pronoun) already enqueued or started at \(call.previous), which throws",
+                "\(subject) \(verb) again; \(pronoun) already enqueued or started at \(previous), which throws",
                 at: call.location,
-                related: [.init(call.previous, "first enqueued or started here")],
+                related: [.init(previous, "first enqueued or started here")],
                 fix: Finding.Fix("enqueue a new operation instead of reusing \(reused)"),
                 operations: names,
                 queues: call.queue.map { [$0] } ?? []

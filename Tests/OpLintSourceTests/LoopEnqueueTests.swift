@@ -1,0 +1,80 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// An operation made before a loop and added to a queue (or started) inside it is added again
+/// by the second iteration (OPL302; docs/rules.md).
+@Suite("Enqueued in a loop")
+struct LoopEnqueueTests {
+    @Test("A literal count of two or more is an error; a count that is not a literal a warning")
+    func literalAndUnknownCounts() {
+        let c = RealCodeCase("Batch.swift", """
+        final class Batch {
+            let queue = OperationQueue()
+            func run(items: [String]) {
+                let report = BlockOperation { print("report") }
+                for _ in 0..<3 {
+                    queue.addOperation(report)
+                }
+                let summary = BlockOperation { print("summary") }
+                for _ in items {
+                    queue.addOperation(summary)
+                }
+                let ping = BlockOperation { }
+                (0..<2).forEach { _ in ping.start() }
+            }
+        }
+        """)
+        let findings = c.findings("OPL302")
+        #expect(findings.map(\.location.line) == [6, 10, 13], "\(findings.map(\.message))")
+        #expect(findings.map(\.severity) == [.error, .warning, .error])
+        #expect(findings[0].message.contains("each of the 3 iterations of the loop at Batch.swift:5:9"), "\(findings[0].message)")
+        #expect(findings[1].message.contains("if it runs more than once"))
+    }
+
+    @Test("A loop variable, an operation made in the loop, and a loop that stops after adding are no repeat")
+    func notRepeats() {
+        let c = RealCodeCase("Fine.swift", """
+        final class Fine {
+            let queue = OperationQueue()
+            func run(items: [String], queues: [OperationQueue]) {
+                let a = BlockOperation { }
+                let b = BlockOperation { }
+                for op in [a, b] { queue.addOperation(op) }
+                let c = BlockOperation { }
+                let d = BlockOperation { }
+                [c, d].forEach { queue.addOperation($0) }
+                for item in items {
+                    let each = BlockOperation { print(item) }
+                    queue.addOperation(each)
+                }
+                let first = BlockOperation { }
+                for candidate in queues where candidate.operationCount == 0 {
+                    candidate.addOperation(first)
+                    break
+                }
+                let once = BlockOperation { }
+                for _ in 0..<1 { queue.addOperation(once) }
+            }
+        }
+        """)
+        #expect(c.findings("OPL302").isEmpty, "\(c.findings("OPL302").map(\.message))")
+    }
+
+    @Test("Objective-C: a C for loop with a literal bound")
+    func objectiveCForLoop() {
+        let c = RealCodeCase("Repeat.m", """
+        @implementation Repeat
+        - (void)run {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *ping = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"ping"); }];
+            for (int i = 0; i < 3; i++) {
+                [queue addOperation:ping];
+            }
+        }
+        @end
+        """)
+        #expect(c.alarms == ["OPL302@Repeat.m:6"])
+        #expect(c.findings("OPL302").first?.related.map(\.location.line) == [5])
+    }
+}
