@@ -86,4 +86,36 @@ struct MainThreadFindingTests {
         """)
         #expect(objectiveC.findings("OPL208").map(\.location.line) == [4])
     }
+
+    @Test("A Task started on the main actor, and MainActor.run, are main-thread code; Task.detached and a Task from a dispatch block are not")
+    func tasksAndMainActorRun() {
+        let c = RealCodeCase("Model.swift", """
+        @MainActor
+        final class ViewModel {
+            let queue = OperationQueue()
+            func reload() {
+                queue.addOperation { print("fetch") }
+                Task {
+                    queue.waitUntilAllOperationsAreFinished()
+                }
+                Task.detached {
+                    self.queue.waitUntilAllOperationsAreFinished()
+                }
+            }
+        }
+        final class Store {
+            let queue = OperationQueue()
+            func save() async {
+                queue.addOperation { print("save") }
+                await MainActor.run {
+                    queue.waitUntilAllOperationsAreFinished()
+                }
+                DispatchQueue.main.async {
+                    Task { self.queue.waitUntilAllOperationsAreFinished() }
+                }
+            }
+        }
+        """)
+        #expect(c.findings("OPL203").map(\.location.line) == [7, 19], "\(c.findings("OPL203").map(\.message))")
+    }
 }

@@ -148,8 +148,35 @@ extension FileScanner {
         var scope = Scope(kind: .closure, close: close, id: newScopeID())
         bindClosureParameters(&scope, at: b)
         // `Task { @MainActor in … }`: a closure isolated to the main actor runs on the main thread.
-        if file.isPunct(b + 1, "@"), file.isWord(b + 2, "MainActor") { scope.role = .mainThread("a @MainActor closure") }
+        if file.isPunct(b + 1, "@"), file.isWord(b + 2, "MainActor") {
+            scope.role = .mainThread("a @MainActor closure")
+        } else if file.isWord(b - 1, "run"), file.isPunct(b - 2, "."), file.isWord(b - 3, "MainActor") {
+            scope.role = .mainThread("MainActor.run")
+        } else if startsTask(closureAt: b), let reason = mainActorReason {
+            // `Task { … }` (not `Task.detached`) inherits the actor of the code that starts it.
+            scope.role = .mainThread("a Task started on the main actor: \(reason)")
+        }
         push(scope)
+    }
+
+    /// Why the current code is isolated to the main actor, when it is: main-thread code other
+    /// than a block sent to the main dispatch queue or an operation of the main queue, which
+    /// run on the main thread without the actor's isolation (a `Task` started there does not
+    /// inherit it).
+    private var mainActorReason: String? {
+        guard let reason = mainThreadReason, reason != "inside a DispatchQueue.main block", reason != "an operation on the main queue" else { return nil }
+        return reason
+    }
+
+    /// Whether the `{` at `b` is the closure of `Task { … }` or `Task(priority: …) { … }`.
+    private func startsTask(closureAt b: Int) -> Bool {
+        var k = b - 1
+        if file.isPunct(k, ")") {
+            let open = Int(file.partner[k])
+            guard open >= 0 && open < k else { return false }
+            k = open - 1
+        }
+        return file.isWord(k, "Task") && !file.isPunct(k - 1, ".")
     }
 
     /// Keywords that decide what a `{` opens.
