@@ -131,4 +131,31 @@ extension RealCodeFalseAlarmTests {
         // Only the operation on no queue keeps its note.
         #expect(c.findings("OPL210").map(\.location.line) == [9], "\(c.findings("OPL210").map(\.message))")
     }
+
+    @Test("An operation whose start is replaced without finishing is not called asynchronous when its class is not")
+    func synchronousOperationThatNeverFinishes() {
+        let c = RealCodeCase("Janitor.swift", """
+        final class CleanupOperation: Operation {
+            override func start() {
+                guard !isCancelled else { return }
+                main()
+            }
+            override func main() { print("cleanup") }
+        }
+        final class Janitor {
+            let queue = OperationQueue()
+            func run() {
+                let notify = BlockOperation { print("clean") }
+                let cleanup = CleanupOperation()
+                notify.addDependency(cleanup)
+                queue.addOperations([cleanup, notify], waitUntilFinished: false)
+            }
+        }
+        """)
+        let blocked = c.findings("OPL106")
+        #expect(blocked.count == 1)
+        #expect(blocked.first?.message.contains("cleanup, an operation that never finishes") == true, "\(blocked.first?.message ?? "")")
+        #expect(blocked.first?.related.last?.message == "cleanup never finishes")
+        #expect(c.findings("OPL206").count == 1)
+    }
 }

@@ -70,7 +70,8 @@ extension GraphAnalysis {
         case .unknownQueue(let op): written("\(name(op)), whose queue \(graph.operations.queueName(at: op) ?? "") is not declared")
         case .zeroWidthQueue(let q): written("queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0")
         case .suspendedQueue(let q): written("queue \(graph.queues[q].name), which is suspended and never resumed")
-        case .neverFinishes(let op): written("\(name(op)), an asynchronous operation that never finishes")
+        case .neverFinishes(let op):
+            written("\(name(op)), \(graph.operations.isAsynchronous(at: op) ? "an asynchronous operation" : "an operation") that never finishes")
         }
     }
 
@@ -84,7 +85,8 @@ extension GraphAnalysis {
         case .unknownQueue: return written("\(op) is added to queue \(graph.operations.queueName(at: operation) ?? ""), which is not declared")
         case .zeroWidthQueue(let q): return written("\(op) is on queue \(graph.queues[q].name), whose maxConcurrentOperationCount is 0")
         case .suspendedQueue(let q): return written("\(op) is on queue \(graph.queues[q].name), which is suspended and never resumed")
-        case .neverFinishes: return written("\(op) is asynchronous and never finishes")
+        case .neverFinishes:
+            return written(graph.operations.isAsynchronous(at: operation) ? "\(op) is asynchronous and never finishes" : "\(op) never finishes")
         }
     }
 }
