@@ -158,4 +158,55 @@ extension RealCodeFalseAlarmTests {
         #expect(blocked.first?.related.last?.message == "cleanup never finishes")
         #expect(c.findings("OPL206").count == 1)
     }
+
+    @Test("An operation cancelled by the code that adds it is cancelled before it can start: a cancel event at 0 s (Security, swift-corelibs-foundation)")
+    func cancelledWhereAdded() {
+        let c = RealCodeCase("GroupTests.m", """
+        @implementation GroupTests
+        - (void)testCancelAfterAdd {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *never = [NSBlockOperation blockOperationWithBlock:^{}];
+            NSBlockOperation *group = [NSBlockOperation blockOperationWithBlock:^{}];
+            [group addDependency:never];
+            [queue addOperation:group];
+            [group cancel];
+            [group waitUntilFinished];
+        }
+        - (void)testCancelBeforeAdd {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *a = [NSBlockOperation blockOperationWithBlock:^{}];
+            NSBlockOperation *b = [NSBlockOperation blockOperationWithBlock:^{}];
+            [a addDependency:b];
+            [b addDependency:a];
+            [a cancel];
+            [queue addOperations:@[a, b] waitUntilFinished:NO];
+        }
+        - (void)cancelLater:(NSOperation *)op { [op cancel]; }
+        @end
+        """)
+        #expect(c.graph.events.map(\.action) == [.cancel(operation: "group"), .cancel(operation: "a")],
+                "\(c.graph.events)")
+        #expect(c.graph.events.map(\.at) == [0, 0])
+        #expect(c.graph.events.first?.location?.line == 8)
+        // The cycle is broken by the cancel (a note now), and nothing is blocked for certain.
+        #expect(c.findings("OPL106").isEmpty, "\(c.findings("OPL106").map(\.message))")
+        #expect(c.findings("OPL101").map(\.severity) == [.note])
+    }
+
+    @Test("A cancel in other code than the enqueue happens at a time the scanner cannot tell: no event")
+    func cancelElsewhereIsNoEvent() {
+        let c = RealCodeCase("Loader.swift", """
+        final class Loader {
+            let queue = OperationQueue()
+            var current: Operation?
+            func load() {
+                let fetch = BlockOperation { }
+                current = fetch
+                queue.addOperation(fetch)
+            }
+            func stop() { current?.cancel() }
+        }
+        """)
+        #expect(c.graph.events.isEmpty)
+    }
 }

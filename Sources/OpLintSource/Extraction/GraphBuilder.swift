@@ -77,8 +77,13 @@ struct GraphBuilder {
         // another file (or earlier code) makes of the property.
         let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { names[$0] })
         var describedByUse: Set<String> = []
+        // Operations the code cancels where it adds them: cancelled before the queue can start them.
+        var cancelledAtStart: [String: SourceLocation] = [:]
         for (g, entity) in entities.enumerated() where entity.kind == .operation {
             let opName = names[g]
+            if let cancel = entity.cancelledWhereAdded, entity.count == 1, cancelledAtStart[opName] == nil {
+                cancelledAtStart[opName] = cancel
+            }
             let existing = operationIndex[opName]
             var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
             if existing == nil || (describedByUse.contains(opName) && !entity.isPlaceholder) {
@@ -144,7 +149,9 @@ struct GraphBuilder {
             let x = sortKeys[a], y = sortKeys[b]
             return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
         }
-        var graph = OperationGraph(queues: queues, operations: order.map { operations[$0] })
+        let ordered = order.map { operations[$0] }
+        let events = ordered.compactMap { op in cancelledAtStart[op.name].map { OperationGraph.Event(at: 0, .cancel(operation: op.name), location: $0) } }
+        var graph = OperationGraph(queues: queues, operations: ordered, events: events)
         // Each file's facts get their final names on all cores; they merge in path order.
         let named = ParallelResults<SourceFacts>(count: scans.count)
         let scans = self.scans

@@ -32,6 +32,9 @@ struct Entity {
     var enqueuedAt: SourceLocation?
     /// That first enqueue is in a closure that runs later than the code around it.
     var enqueuedInClosure = false
+    /// Cancelled by the code that adds it to its queue (`[queue addOperation:op]; [op cancel];`),
+    /// before the queue can start it: where.
+    var cancelledWhereAdded: SourceLocation?
     var startedManually = false
     var priority: QueuePriority?
     var qualityOfService: QualityOfService?

@@ -71,6 +71,8 @@ final class FileScanner {
     /// `DispatchQueue.main.sync` in the block of an operation, by that operation: a
     /// self-deadlock once the operation is found to run on the main queue.
     @exclusivity(unchecked) var mainSyncsInOperations: [(operation: Int, sync: SourceFacts.SelfSync)] = []
+    /// Cancels of operations not yet enqueued there: the straight-line scope and where.
+    @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation)]] = [:]
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
