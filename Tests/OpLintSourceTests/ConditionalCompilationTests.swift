@@ -173,4 +173,34 @@ struct ConditionalCompilationTests {
         #expect(unbalanced.graph.operations.count == 1)
         #expect(unbalanced.graph.operations.first?.queue != nil)
     }
+
+    @Test("A branch no build compiles (#if 0, #if false) is not read; its #else is")
+    func neverCompiledBranches() {
+        let objectiveC = RealCodeCase("Old.m", """
+        void run(void) {
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            NSBlockOperation *a = [NSBlockOperation blockOperationWithBlock:^{}];
+            NSBlockOperation *b = [NSBlockOperation blockOperationWithBlock:^{}];
+            [a addDependency:b];
+        #if 0
+            [b addDependency:a];
+            [q addOperation:a];
+        #else
+            [q addOperations:@[a, b] waitUntilFinished:NO];
+        #endif
+        }
+        """)
+        #expect(objectiveC.alarms.isEmpty, "\(objectiveC.alarms)")
+        #expect(objectiveC.edges == ["a → b"])
+        let swift = RealCodeCase("Old.swift", """
+        func run(queue: OperationQueue) {
+            let op = BlockOperation { }
+            queue.addOperation(op)
+            #if false
+            queue.addOperation(op)
+            #endif
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+    }
 }

@@ -77,4 +77,54 @@ struct LoopEnqueueTests {
         #expect(c.alarms == ["OPL302@Repeat.m:6"])
         #expect(c.findings("OPL302").first?.related.map(\.location.line) == [5])
     }
+
+    @Test("A variable the loop binds or assigns, an enqueue under a condition, a where clause and a while loop are no repeat")
+    func variablesTheLoopChanges() {
+        let c = RealCodeCase("Drain.swift", """
+        final class Drain {
+            let queue = OperationQueue()
+            var pending: [Operation] = []
+            func drain(events: [Int]) {
+                var iterator = pending.makeIterator()
+                var op = BlockOperation { }
+                while let next = iterator.next() { queue.addOperation(next) }
+                for _ in 0..<3 {
+                    queue.addOperation(op)
+                    op = BlockOperation { }
+                }
+                let notify = BlockOperation { }
+                var scheduled = false
+                for _ in events {
+                    if !scheduled {
+                        queue.addOperation(notify)
+                        scheduled = true
+                    }
+                }
+                let filtered = BlockOperation { }
+                for event in events where event > 0 {
+                    queue.addOperation(filtered)
+                }
+                let once = BlockOperation { }
+                var go = true
+                while go {
+                    queue.addOperation(once)
+                    go = false
+                }
+            }
+        }
+        """)
+        #expect(c.findings("OPL302").isEmpty, "\(c.findings("OPL302").map(\.message))")
+        let objectiveC = RealCodeCase("Drain.m", """
+        void drain(NSOperationQueue *queue, NSArray *ops) {
+            NSEnumerator *e = [ops objectEnumerator];
+            NSOperation *op = nil;
+            op = [NSBlockOperation blockOperationWithBlock:^{}];
+            [queue addOperation:op];
+            while ((op = [e nextObject])) {
+                [queue addOperation:op];
+            }
+        }
+        """)
+        #expect(objectiveC.findings("OPL302").isEmpty, "\(objectiveC.findings("OPL302").map(\.message))")
+    }
 }

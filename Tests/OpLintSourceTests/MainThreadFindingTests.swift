@@ -118,4 +118,26 @@ struct MainThreadFindingTests {
         """)
         #expect(c.findings("OPL203").map(\.location.line) == [7, 19], "\(c.findings("OPL203").map(\.message))")
     }
+
+    @Test("An enqueue onto the main queue in one branch and a wait in another are no deadlock")
+    func mainQueueEnqueueInASiblingBranch() {
+        let c = RealCodeCase("Photo.swift", """
+        final class PhotoViewController: UIViewController {
+            let background = OperationQueue()
+            var isSmall = true
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let decode = BlockOperation { print("decode") }
+                if isSmall {
+                    OperationQueue.main.addOperation(decode)
+                } else {
+                    background.addOperation(decode)
+                    decode.waitUntilFinished()
+                }
+            }
+        }
+        """)
+        #expect(c.findings("OPL201").isEmpty, "\(c.findings("OPL201").map(\.message))")
+        #expect(c.findings("OPL203").map(\.location.line) == [11])
+    }
 }

@@ -209,4 +209,67 @@ extension RealCodeFalseAlarmTests {
         """)
         #expect(c.graph.events.isEmpty)
     }
+
+    @Test("Closures that run before the call returns keep their place in the order of enqueues; defer blocks run last")
+    func closuresThatRunNowKeepTheirPlace() {
+        for wrapper in ["lock.withLock {", "autoreleasepool {", "sync.sync {", "context.performAndWait {"] {
+            let c = RealCodeCase("Sequencer.swift", """
+            final class Sequencer {
+                let queue: OperationQueue = {
+                    let q = OperationQueue()
+                    q.maxConcurrentOperationCount = 1
+                    return q
+                }()
+                let sync = DispatchQueue(label: "state")
+                func run() {
+                    let load = BlockOperation { print("load") }
+                    let show = BlockOperation { load.waitUntilFinished() }
+                    \(wrapper)
+                        queue.addOperation(load)
+                    }
+                    queue.addOperation(show)
+                }
+            }
+            """)
+            #expect(c.alarms.isEmpty, "\(wrapper): \(c.alarms)")
+            #expect(c.graph.operations.map(\.name) == ["load", "show"], "\(wrapper)")
+        }
+        let deferred = RealCodeCase("Deferred.swift", """
+        final class Deferred {
+            let queue: OperationQueue = {
+                let q = OperationQueue()
+                q.maxConcurrentOperationCount = 1
+                return q
+            }()
+            func run() {
+                let load = BlockOperation { print("load") }
+                let show = BlockOperation { load.waitUntilFinished() }
+                defer { queue.addOperation(show) }
+                queue.addOperation(load)
+            }
+        }
+        """)
+        #expect(deferred.alarms.isEmpty, "\(deferred.alarms)")
+    }
+
+    @Test("A queue suspended by the code that fills it is reported where it is suspended (twitter-kit-ios)")
+    func suspendedQueueIsReportedAtTheSuspension() {
+        let c = RealCodeCase("Holder.m", """
+        @implementation Holder
+        - (instancetype)init {
+            if ((self = [super init])) { _queue = [[NSOperationQueue alloc] init]; }
+            return self;
+        }
+        - (void)park {
+            self.queue.suspended = YES;
+            NSBlockOperation *op = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"parked"); }];
+            [self.queue addOperation:op];
+        }
+        @end
+        """)
+        let suspended = c.findings("OPL205")
+        #expect(suspended.map(\.location.line) == [7])
+        #expect(suspended.first?.message.hasPrefix("queue “queue” is suspended here and never resumed") == true, "\(suspended.first?.message ?? "")")
+        #expect(suspended.first?.related.first?.location.line == 3)
+    }
 }

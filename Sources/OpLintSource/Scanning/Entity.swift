@@ -125,6 +125,15 @@ struct Scope {
     var loopCount: Int?
     /// Where a loop starts, for the note about an unknown count.
     var loopLocation: SourceLocation?
+    /// The token that starts a loop statement (`for`, `while`, `repeat`; the `{` of a closure
+    /// run once per element): its header is read before its body.
+    var loopStart = -1
+    /// A `for` loop (over a collection or a C range), not `while`/`repeat`, whose condition
+    /// may stop it after one pass, nor a closure run per element.
+    var isForLoop = false
+    /// Code that runs after the code around it, not where it is written: a completion block,
+    /// a block sent with `async`, a `defer` block.
+    var runsLater = false
     /// Operations created in an iteration closure whose results become a list (`map`).
     var collectInto: (scope: Int, name: String)?
     /// Token index of the opening brace (or keyword); code before it was read outside this scope.

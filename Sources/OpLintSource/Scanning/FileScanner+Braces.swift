@@ -31,7 +31,8 @@ extension FileScanner {
         if let role = closureRoles.removeValue(forKey: b) {
             var scope = Scope(kind: .closure, close: close, id: newScopeID())
             scope.role = role
-            if case .iteration = role { scope.loopLocation = file.location(b) }
+            scope.runsLater = laterClosures.remove(b) != nil
+            if case .iteration = role { (scope.loopLocation, scope.loopStart) = (file.location(b), b) }
             scope.collectInto = collectTargets.removeValue(forKey: b)
             bindClosureParameters(&scope, at: b)
             if let list = collectParameters.removeValue(forKey: b) {
@@ -117,6 +118,8 @@ extension FileScanner {
             var scope = Scope(kind: control.word == "for" || control.word == "while" || control.word == "repeat" ? .loop : .block, close: close, id: newScopeID())
             scope.isBranch = Self.branchKeywords.contains(control.word)
             scope.isSwitch = control.word == "switch"
+            scope.runsLater = control.word == "defer"
+            if scope.kind == .loop { (scope.loopStart, scope.isForLoop) = (control.index, control.word == "for") }
             if control.word == "for" { enterForLoop(&scope, from: control.index, to: b) }
             else if scope.kind == .loop { scope.loopLocation = file.location(control.index) }
             push(scope)
@@ -146,6 +149,7 @@ extension FileScanner {
             }
         }
         var scope = Scope(kind: .closure, close: close, id: newScopeID())
+        scope.runsLater = isCompletionBlock(at: b)
         bindClosureParameters(&scope, at: b)
         // `Task { @MainActor in … }`: a closure isolated to the main actor runs on the main thread.
         if file.isPunct(b + 1, "@"), file.isWord(b + 2, "MainActor") {
@@ -166,6 +170,15 @@ extension FileScanner {
     private var mainActorReason: String? {
         guard let reason = mainThreadReason, reason != "inside a DispatchQueue.main block", reason != "an operation on the main queue" else { return nil }
         return reason
+    }
+
+    /// Whether the `{` at `b` opens an operation's completion block (`op.completionBlock = {`,
+    /// `op.completionBlock = ^{`, `[op setCompletionBlock:^{`), which runs once the operation has finished.
+    func isCompletionBlock(at b: Int) -> Bool {
+        var k = b - 1
+        if file.isPunct(k, "^") { k -= 1 }
+        if file.isPunct(k, "=") { return file.isWord(k - 1, "completionBlock") && file.isPunct(k - 2, ".") }
+        return file.isPunct(k, ":") && file.isWord(k - 1, "setCompletionBlock")
     }
 
     /// Whether the `{` at `b` is the closure of `Task { … }` or `Task(priority: …) { … }`.

@@ -31,9 +31,11 @@ extension FileScanner {
         case close
     }
 
-    /// Reads the directive at token `i` when it opens, continues or closes a group.
-    func conditionalCompilation(at i: Int) {
-        guard let directive = conditionalDirective(at: i) else { return }
+    /// Reads the directive at token `i` when it opens, continues or closes a group. For a
+    /// branch no build compiles (`#if 0`, `#if false`), the token of the directive that ends
+    /// it, where reading goes on.
+    func conditionalCompilation(at i: Int) -> Int? {
+        guard let directive = conditionalDirective(at: i) else { return nil }
         switch directive {
         case .open:
             dropClosedGroups()
@@ -43,8 +45,9 @@ extension FileScanner {
                 depth: depth, scopeID: scopes[depth - 1].id, enclosingBranch: scopes[depth - 1].branchID,
                 firstTracked: first ?? depth, before: first.map { trackedLocals(from: $0) }))
             scopes[depth - 1].branchID = newScopeID()
+            return isNeverCompiled(i) ? endOfBranch(from: i) : nil
         case .alternative(let isElse):
-            guard var group = openGroup() else { return }
+            guard var group = openGroup() else { return nil }
             if let before = group.before {
                 group.branchEnds.append(trackedLocals(from: group.firstTracked))
                 for (offset, locals) in before.enumerated() { scopes[group.firstTracked + offset].locals = locals }
@@ -53,10 +56,10 @@ extension FileScanner {
             conditionals[conditionals.count - 1] = group
             scopes[group.depth - 1].branchID = newScopeID()
         case .close:
-            guard let group = openGroup() else { return }
+            guard let group = openGroup() else { return nil }
             conditionals.removeLast()
             scopes[group.depth - 1].branchID = group.enclosingBranch
-            guard let before = group.before else { return }
+            guard let before = group.before else { return nil }
             // In branch order, so that a value that is not operations is the last branch's, as
             // when the branches were read one after the other.
             var alternatives = group.hasElse ? [] : [before]
@@ -66,6 +69,49 @@ extension FileScanner {
                 scopes[group.firstTracked + offset].locals = merged(alternatives.map { $0[offset] })
             }
         }
+        return nil
+    }
+
+    /// Whether the `#if` at token `i` tests a literal false: `#if 0` (Objective-C), `#if false` (Swift).
+    private func isNeverCompiled(_ i: Int) -> Bool {
+        if file.language == .swift {
+            let line = file.tokens[i].line
+            return (file.isWord(i + 1, "false") || file.tokenIs(i + 1, "0")) && file.tokens[i + 1].line == line
+                && (i + 2 >= file.tokens.count || file.tokens[i + 2].line > line)
+        }
+        let token = file.tokens[i]
+        var k = Int(token.start) + 1
+        let end = token.end
+        while k < end && (file.bytes[k] == 0x20 || file.bytes[k] == 0x09) { k += 1 }
+        guard k + 2 <= end, file.bytes[k] == UInt8(ascii: "i"), file.bytes[k + 1] == UInt8(ascii: "f") else { return false }
+        k += 2
+        var condition: [UInt8] = []
+        while k < end {
+            let b = file.bytes[k]
+            if b != 0x20 && b != 0x09 && b != 0x0D && b != 0x0A { condition.append(b) }
+            k += 1
+        }
+        return condition == [UInt8(ascii: "0")] || condition == Array("false".utf8)
+    }
+
+    /// The token of the `#elseif` / `#elif` / `#else` / `#endif` that ends the branch opened
+    /// at token `i` (nested groups passed over), if any.
+    private func endOfBranch(from i: Int) -> Int? {
+        var depth = 0
+        var k = i + 1
+        while k < file.tokens.count {
+            if file.tokens[k].kind == .directive, let directive = conditionalDirective(at: k) {
+                switch directive {
+                case .open: depth += 1
+                case .alternative: if depth == 0 { return k }
+                case .close:
+                    if depth == 0 { return k }
+                    depth -= 1
+                }
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// What the directive at token `i` does to a group, if anything (`#import`, `#pragma`,

@@ -65,7 +65,9 @@ extension FileScanner {
     func enterObjectiveCBrace(at b: Int, close: Int) {
         // A block: `^{`, `^(args){`, `^Type(args){`.
         if file.isPunct(b - 1, "^") || (file.isPunct(b - 1, ")") && isBlockParameterList(closing: b - 1)) || isLambdaBody(b) {
-            push(Scope(kind: .closure, close: close, id: newScopeID()))
+            var scope = Scope(kind: .closure, close: close, id: newScopeID())
+            scope.runsLater = isCompletionBlock(at: b)
+            push(scope)
             return
         }
         // Walk back to the statement start.
@@ -105,6 +107,7 @@ extension FileScanner {
             if word == "for" || word == "while" || word == "do" {
                 var scope = Scope(kind: .loop, close: close, id: newScopeID())
                 scope.loopLocation = file.location(first)
+                (scope.loopStart, scope.isForLoop) = (first, word == "for")
                 if word == "for" { enterObjectiveCFor(&scope, from: first + 1, to: b) }
                 push(scope)
                 return

@@ -102,11 +102,14 @@ extension FileScanner {
         scan.facts.lateChanges.append(SourceFacts.LateChange(operation: placeholder(op), change: change, other: other, location: location, enqueuedAt: record.location))
     }
 
-    /// Whether the code being read is in a closure that runs later than the code around it (a
-    /// completion block, a callback, an operation's block), not once per element (`forEach`).
+    /// Whether the code being read runs later than the code around it: in an operation's block,
+    /// a completion block, a block sent with `async`, a `defer` block. Other closures (a lock's,
+    /// `autoreleasepool`, `performAndWait`, a callback the scanner does not know) keep their place.
     var inLaterClosure: Bool {
-        for index in scopes.indices.reversed() where scopes[index].isBodyBoundary {
-            return scopes[index].kind == .closure
+        for index in scopes.indices.reversed() {
+            if scopes[index].runsLater { return true }
+            if case .operationBody? = scopes[index].role { return true }
+            if scopes[index].isBodyBoundary { return false }
         }
         return false
     }
@@ -127,8 +130,7 @@ extension FileScanner {
             return
         }
         // One operation, not a loop variable or a list: the same operation in every iteration.
-        let single: Bool
-        if case .entity? = current(list) { single = true } else { single = false }
+        let single = singleVariable(argumentText, holding: list)
         guard let q = queue(binding, shown: true) else {
             for op in ops { markEnqueued(op, queue: nil, location: location, unknownQueue: queueText, single: single) }
             unknownQueue(call, queueText, binding: binding, location: location)
@@ -143,12 +145,21 @@ extension FileScanner {
     /// `unknownQueue`, an enqueue on the queue written so that the scanner cannot follow.
     /// A manual start (`byHand`) of an operation whose class replaces `start` without calling
     /// `super` repeats nothing that throws: Foundation's `start` never runs.
-    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: Bool = false) {
+    /// The local variable an API call takes, when it is written as a plain name and holds one
+    /// operation (not a list, not a property another method may replace).
+    private func singleVariable(_ text: String, holding binding: Binding?) -> String? {
+        guard case .entity? = current(binding), !text.isEmpty,
+              text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F }),
+              scopes.contains(where: { $0.locals[text] != nil }) else { return nil }
+        return text
+    }
+
+    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: String? = nil) {
         let chain = straightLineScopes
         let replacesStart = byHand && scan.entities[op].className.map { classes.startReplacement(of: $0) != nil } == true
         let previous = replacesStart ? nil : enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
         var enqueue = SourceFacts.Enqueue(operation: placeholder(op), queue: q.map(placeholder), location: location, previous: previous, receiver: unknownQueue)
-        if previous == nil, !replacesStart, single, let loop = loopRepeating(op) {
+        if previous == nil, !replacesStart, let single, let loop = loopRepeating(op, variable: single) {
             (enqueue.loop, enqueue.iterations) = (loop.location, loop.count)
         }
         scan.facts.enqueues.append(enqueue)
@@ -156,7 +167,7 @@ extension FileScanner {
             if suspendedIn[q]?.contains(where: chain.contains) == true { scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true }
             queueFilledIn[q, default: []].append(currentScopeID)
         }
-        enqueueRecords[op, default: []].append((currentScopeID, location))
+        enqueueRecords[op, default: []].append((currentScopeID, location, q))
         if scan.entities[op].cancelledWhereAdded == nil, let cancel = cancelledIn[op]?.first(where: { chain.contains($0.scope) }) {
             scan.entities[op].cancelledWhereAdded = cancel.location
         }
@@ -221,8 +232,7 @@ extension FileScanner {
                 return
             }
             scan.callsFollowed += 1
-            let single: Bool
-            if case .entity? = current(binding) { single = true } else { single = false }
+            let single = singleVariable(receiverText, holding: binding)
             for op in ops {
                 switch name {
                 case "waitUntilFinished":
@@ -256,7 +266,9 @@ extension FileScanner {
             let chain = straightLineScopes
             scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(
                 operation: placeholder(d), queue: nil, reason: reason, location: location, call: call,
-                addedByTheWaitingCode: enqueueRecords[d]?.contains { chain.contains($0.scope) } == true))
+                addedByTheWaitingCode: enqueueRecords[d]?.contains { record in
+                    chain.contains(record.scope) && record.queue.map { scan.entities[$0].isMain } == true
+                } == true))
         }
         finishedIn[d, default: []].append(currentScopeID)
     }
@@ -281,6 +293,7 @@ extension FileScanner {
         }
         guard let body, closureRoles[body] == nil else { return }
         closureRoles[body] = isMain ? .mainThread("inside a DispatchQueue.main block") : .dispatchQueue(queueText, location)
+        if !isSync { laterClosures.insert(body) }
     }
 
     /// Swift `receiver.sync {` / `.async(execute: {` / `.asyncAfter(deadline: …) {`.

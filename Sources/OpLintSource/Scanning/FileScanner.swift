@@ -28,7 +28,7 @@ final class FileScanner {
     /// Numbering of anonymous operations per function.
     @exclusivity(unchecked) var anonymousCounters: [String: Int] = [:]
     /// Where each entity was enqueued or started: the straight-line scope and the location.
-    @exclusivity(unchecked) var enqueueRecords: [Int: [(scope: Int, location: SourceLocation)]] = [:]
+    @exclusivity(unchecked) var enqueueRecords: [Int: [(scope: Int, location: SourceLocation, queue: Int?)]] = [:]
     /// Scopes in which an operation is known to have finished (waited for, started synchronously).
     @exclusivity(unchecked) var finishedIn: [Int: [Int]] = [:]
     /// Scopes in which a queue was waited for.
@@ -71,6 +71,9 @@ final class FileScanner {
     /// `DispatchQueue.main.sync` in the block of an operation, by that operation: a
     /// self-deadlock once the operation is found to run on the main queue.
     @exclusivity(unchecked) var mainSyncsInOperations: [(operation: Int, sync: SourceFacts.SelfSync)] = []
+    /// Closures known to run after the code around them (blocks sent with `async`), by the
+    /// token index of their `{`.
+    @exclusivity(unchecked) var laterClosures: Set<Int> = []
     /// Cancels of operations not yet enqueued there: the straight-line scope and where.
     @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation)]] = [:]
     /// The `#if` groups being read, innermost last.
@@ -103,6 +106,11 @@ final class FileScanner {
                 }
             }
             guard i < tokens.count else { break }
+            if tokens[i].kind == .directive, let next = conditionalCompilation(at: i) {
+                // A branch no build compiles: reading goes on at the directive that ends it.
+                i = next
+                continue
+            }
             visit(i)
             i += 1
         }
@@ -115,8 +123,6 @@ final class FileScanner {
         switch token.kind {
         case .annotation:
             annotation(at: i)
-        case .directive:
-            conditionalCompilation(at: i)
         case .punctuation:
             if file.isPunct(i, "{") {
                 enterBrace(at: i)

@@ -15,9 +15,13 @@ public struct EnqueuedTwiceRule: Rule {
 
         An operation made before a loop and added (or started) inside it is added again by \
         every iteration after the first: an error when the loop runs a literal number of times, \
-        two or more; a warning when the number is not a literal (a loop over a list, a \
-        `while`). A loop whose body leaves it (`break`, `return`, `throw`) is a search and is \
-        not reported, nor is a loop variable or a list (a new operation each time).
+        two or more (`for _ in 0..<3`, `for (int i = 0; i < 3; i++)`, `(0..<3).forEach`); a \
+        warning for a `for` loop whose count is not a literal (a loop over a list). Only a \
+        call in the loop's own body, on a local variable the loop neither binds nor assigns, \
+        is reported: not one under an `if` or a `case` (a flag that lets it run once), not in \
+        a loop with a `where` clause, a `while` or `repeat` loop (its condition may stop it \
+        after one pass), a loop whose body leaves it (`break`, `return`, `throw`: a search), \
+        a loop variable, a list, or a property another method may replace.
         """,
         rationale: """
         An operation belongs to one queue once added and runs at most once (S1, S16): adding \

@@ -13,8 +13,9 @@ public struct SuspendedForeverRule: Rule {
             at the same time in the order they are written). A queue that ends suspended while \
             operations are added to it is reported at the suspension that is never undone — the \
             `suspend` event, or the queue when it starts suspended — naming the operations added \
-            from then on, which never start: a *must* claim, an error. Operations added before a \
-            later `suspend` start or not depending on timing: the rule reports, as a *may* claim \
+            from then on, which never start: a *must* claim, an error. In a graph extracted from \
+            source, a queue suspended from the start is reported where the code suspends it. \
+            Operations added before a later `suspend` start or not depending on timing: the rule reports, as a *may* claim \
             (a warning), a schedule lint simulates in which some never start, or a note when \
             every simulated schedule starts them in time. The main queue is never a *must*: \
             swift-corelibs-foundation ignores suspending it (linux-operationqueue.md rule 47).
@@ -133,7 +134,11 @@ public struct SuspendedForeverRule: Rule {
         let queueName = analysis.graph.queues[q].name
         let quotedQueue = SchedulingLint.quoted(queueName)
         let after = operations.filter { analysis.graph.operations.addedAt(at: $0) >= held.at }
-        let when = held.event == nil ? "from the start" : "at \(SchedulingLint.seconds(held.at)) s"
+        // In a graph extracted from source, the code that suspends the queue.
+        let suspendedBy = held.event == nil ? analysis.graph.sourceFacts.settings.first {
+            $0.isQueue && $0.key == "suspended" && $0.value == "true" && $0.target == queueName
+        } : nil
+        let when = held.event != nil ? "at \(SchedulingLint.seconds(held.at)) s" : suspendedBy.map { _ in "here" } ?? "from the start"
         let stranded: String
         let shown: [Int]
         if after.isEmpty {
@@ -150,6 +155,9 @@ public struct SuspendedForeverRule: Rule {
         let location: SourceLocation
         if let event = held.event {
             location = SchedulingLint.location(ofEvent: event, in: analysis)
+            related.append(SchedulingLint.created(queue: q, in: analysis))
+        } else if let suspendedBy {
+            location = suspendedBy.location
             related.append(SchedulingLint.created(queue: q, in: analysis))
         } else {
             location = analysis.location(ofQueue: q)
