@@ -140,4 +140,47 @@ struct MainThreadFindingTests {
         #expect(c.findings("OPL201").isEmpty, "\(c.findings("OPL201").map(\.message))")
         #expect(c.findings("OPL203").map(\.location.line) == [11])
     }
+
+    @Test("DispatchQueue.main.sync behind a check that the code is off the main thread is no deadlock (TaskExplorer)")
+    func syncBehindAThreadCheck() {
+        let swift = RealCodeCase("Pane.swift", """
+        final class PaneController: UIViewController {
+            @IBAction func a(_ sender: Any?) {
+                if Thread.isMainThread {
+                    DispatchQueue.main.sync { print("deadlock") }
+                } else {
+                    DispatchQueue.main.sync { print("fine") }
+                }
+            }
+            @IBAction func b(_ sender: Any?) {
+                guard Thread.isMainThread else {
+                    DispatchQueue.main.sync { print("fine") }
+                    return
+                }
+                DispatchQueue.main.sync { print("deadlock") }
+            }
+            @IBAction func c(_ sender: Any?) {
+                if !Thread.isMainThread {
+                    DispatchQueue.main.sync { print("fine") }
+                }
+            }
+        }
+        """)
+        #expect(swift.findings("OPL208").map(\.location.line) == [4, 14])
+        let objectiveC = RealCodeCase("Pane.m", """
+        @implementation PaneController
+        - (IBAction)refreshPane:(id)sender {
+            if (![NSThread isMainThread]) {
+                dispatch_sync(dispatch_get_main_queue(), ^{ [self.spinner startAnimation:nil]; });
+            } else {
+                [self.spinner startAnimation:nil];
+            }
+            if (YES != [NSThread isMainThread]) {
+                dispatch_sync(dispatch_get_main_queue(), ^{ [self.spinner stopAnimation:nil]; });
+            }
+        }
+        @end
+        """)
+        #expect(objectiveC.findings("OPL208").isEmpty, "\(objectiveC.findings("OPL208").map(\.message))")
+    }
 }

@@ -114,6 +114,50 @@ extension FileScanner {
         return false
     }
 
+    /// Whether a branch around the current code, in the current body, runs only off the main
+    /// thread: the body of `if !Thread.isMainThread {` / `if (![NSThread isMainThread]) {`, the
+    /// `else` of `if Thread.isMainThread {` or of `guard Thread.isMainThread else {`.
+    var checksTheThread: Bool {
+        for index in scopes.indices.reversed() {
+            let scope = scopes[index]
+            if scope.isBodyBoundary { return false }
+            if scope.kind == .block, scope.open > 0, runsOffTheMainThread(branchAt: scope.open) { return true }
+        }
+        return false
+    }
+
+    /// Whether the branch whose `{` is at `b` runs only when the code is off the main thread.
+    private func runsOffTheMainThread(branchAt b: Int) -> Bool {
+        // An `else` block runs when its `if` or `guard` condition is false.
+        let isElse = file.isWord(b - 1, "else")
+        var k = b - 1
+        var steps = 0
+        while k >= 0 && steps < 64 {
+            steps += 1
+            if file.isWord(k, "isMainThread") { return isNegated(k) != isElse }
+            if file.isPunct(k, "}") {
+                // `} else {`: the condition is the `if`'s, before its body.
+                guard isElse, file.isWord(k + 1, "else") else { return false }
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return false }
+                k = open - 1
+                continue
+            }
+            if file.isPunct(k, ";") || file.isPunct(k, "{") { return false }
+            k -= 1
+        }
+        return false
+    }
+
+    /// Whether the `isMainThread` at `k` is tested false: `!Thread.isMainThread`,
+    /// `![NSThread isMainThread]`, `YES != [NSThread isMainThread]`, `… == NO`, `== false`.
+    private func isNegated(_ k: Int) -> Bool {
+        for m in max(0, k - 4)..<k where file.isPunct(m, "!") { return true }
+        var m = k + 1
+        while m < min(k + 3, file.tokens.count) && (file.isPunct(m, "]") || file.isPunct(m, ")")) { m += 1 }
+        return file.isPunct(m, "=") && file.isPunct(m + 1, "=") && (file.isWord(m + 2, "NO") || file.isWord(m + 2, "false"))
+    }
+
     /// Whether operation `d` is known to have finished at this point of the straight-line code.
     func isFinished(_ d: Int, _ chain: [Int]) -> Bool {
         if finishedIn[d]?.contains(where: chain.contains) == true { return true }
@@ -278,7 +322,9 @@ extension FileScanner {
     func dispatch(_ isSync: Bool, queueText: String, body: Int?, location: SourceLocation) {
         let isMain = queueText == "DispatchQueue.main"
         let isDispatchSync = file.language == .objectiveC
-        if isSync {
+        if isSync, isMain, checksTheThread {
+            // `if !Thread.isMainThread { DispatchQueue.main.sync { … } }`: reached off the main thread only.
+        } else if isSync {
             if isMain, let reason = mainThreadReason {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: reason, location: location, isDispatchSync: isDispatchSync))
             } else if isMain, let op = operationContext {
