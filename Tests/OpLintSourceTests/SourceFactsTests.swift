@@ -127,7 +127,7 @@ struct MainThreadWaitFromSourceTests {
         #expect(locations == [
             "FeedViewController.swift:30:9",
             "MainActorLoader.swift:12:9", "MainActorLoader.swift:19:13",
-            "LegacyDownloader.m:19:5", "LegacyDownloader.m:19:5",
+            "LegacyDownloader.m:19:5",
         ])
         let legacy = Linter().lint(try Corpus.extract("LegacyDownloader.m")).reported.first { $0.rule.code == "OPL203" }
         #expect(legacy?.message.contains("waits for “download”") == true)

@@ -92,7 +92,7 @@ enum ReferenceKey: String, FormatKey {
 }
 
 enum EventKey: String, FormatKey {
-    case at, cancel, cancelAll, suspend, resume
+    case at, cancel, cancelAll, suspend, resume, location
     static let table = KeyTable<EventKey>()
 }
 

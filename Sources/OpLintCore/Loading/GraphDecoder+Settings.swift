@@ -18,6 +18,7 @@ extension GraphDecoder {
         var at: Double?
         var action: OperationGraph.Event.Action?
         var actionKey: JSONToken?
+        var location: SourceLocation?
         while true {
             let key = try next()
             if key.kind == .objectEnd { break }
@@ -28,6 +29,10 @@ extension GraphDecoder {
             }
             if known == .at {
                 at = try seconds("at")
+                continue
+            }
+            if known == .location {
+                location = try decodeLocation("location")
                 continue
             }
             if let previous = actionKey {
@@ -41,14 +46,14 @@ extension GraphDecoder {
             case .cancelAll: action = .cancelAll(queue: target)
             case .suspend: action = .suspend(queue: target)
             case .resume: action = .resume(queue: target)
-            case .at: break
+            case .at, .location: break
             }
         }
         guard let action else {
             throw error(at: offset, "event #\(number) has no action (\"cancel\", \"cancelAll\", \"suspend\" or \"resume\")")
         }
         guard let at else { throw error(at: offset, "event #\(number) has no \"at\" (seconds from the start)") }
-        var event = OperationGraph.Event(at: at, action)
+        var event = OperationGraph.Event(at: at, action, location: location)
         event.position = position(offset)
         return event
     }
