@@ -161,8 +161,13 @@ final class FileScanner {
     private static func enumNames(in file: SourceFile) -> Set<String> {
         guard file.language == .swift else { return [] }
         var names: Set<String> = []
-        for k in 0..<max(0, file.tokens.count - 1) where file.isWord(k, "enum") && file.isIdentifier(k + 1) {
-            names.insert(file.text(k + 1))
+        let tokens = file.tokens
+        let bytes = file.bytes
+        for k in 0..<max(0, tokens.count - 1) {
+            // A quick test on the token's length and first byte before comparing the word.
+            let token = tokens[k]
+            guard token.length == 4, bytes[Int(token.start)] == UInt8(ascii: "e") else { continue }
+            if file.isWord(k, "enum") && file.isIdentifier(k + 1) { names.insert(file.text(k + 1)) }
         }
         return names
     }
