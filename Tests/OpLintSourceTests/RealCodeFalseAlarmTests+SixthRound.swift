@@ -272,4 +272,26 @@ extension RealCodeFalseAlarmTests {
         #expect(suspended.first?.message.hasPrefix("queue “queue” is suspended here and never resumed") == true, "\(suspended.first?.message ?? "")")
         #expect(suspended.first?.related.first?.location.line == 3)
     }
+
+    @Test("A start that throws for want of finished dependencies starts nothing: the next start is no repeat (NSOperations tests)")
+    func startThatThrowsIsNoStart() {
+        let c = RealCodeCase("StepTests.m", """
+        @interface Step : NSOperation
+        @end
+        @implementation Step
+        - (void)main { NSLog(@"step"); }
+        @end
+        void run(void) {
+            Step *first = [Step new];
+            Step *second = [Step new];
+            [second addDependency:first];
+            XCTAssertThrows([second start]);
+            [first start];
+            XCTAssertNoThrow([second start]);
+            [second start];
+        }
+        """)
+        #expect(c.findings("OPL303").map(\.location.line) == [10])
+        #expect(c.findings("OPL302").map(\.location.line) == [13], "\(c.findings("OPL302").map(\.message))")
+    }
 }

@@ -163,35 +163,6 @@ extension FileScanner {
         push(scope)
     }
 
-    /// Why the current code is isolated to the main actor, when it is: main-thread code other
-    /// than a block sent to the main dispatch queue or an operation of the main queue, which
-    /// run on the main thread without the actor's isolation (a `Task` started there does not
-    /// inherit it).
-    private var mainActorReason: String? {
-        guard let reason = mainThreadReason, reason != "inside a DispatchQueue.main block", reason != "an operation on the main queue" else { return nil }
-        return reason
-    }
-
-    /// Whether the `{` at `b` opens an operation's completion block (`op.completionBlock = {`,
-    /// `op.completionBlock = ^{`, `[op setCompletionBlock:^{`), which runs once the operation has finished.
-    func isCompletionBlock(at b: Int) -> Bool {
-        var k = b - 1
-        if file.isPunct(k, "^") { k -= 1 }
-        if file.isPunct(k, "=") { return file.isWord(k - 1, "completionBlock") && file.isPunct(k - 2, ".") }
-        return file.isPunct(k, ":") && file.isWord(k - 1, "setCompletionBlock")
-    }
-
-    /// Whether the `{` at `b` is the closure of `Task { … }` or `Task(priority: …) { … }`.
-    private func startsTask(closureAt b: Int) -> Bool {
-        var k = b - 1
-        if file.isPunct(k, ")") {
-            let open = Int(file.partner[k])
-            guard open >= 0 && open < k else { return false }
-            k = open - 1
-        }
-        return file.isWord(k, "Task") && !file.isPunct(k - 1, ".")
-    }
-
     /// Keywords that decide what a `{` opens.
     private static let braceKeywords: Set<String> = controlKeywords.union(typeKeywords).union(accessorKeywords)
         .union(["for", "func", "init", "deinit", "subscript", "var", "let"])

@@ -102,62 +102,6 @@ extension FileScanner {
         scan.facts.lateChanges.append(SourceFacts.LateChange(operation: placeholder(op), change: change, other: other, location: location, enqueuedAt: record.location))
     }
 
-    /// Whether the code being read runs later than the code around it: in an operation's block,
-    /// a completion block, a block sent with `async`, a `defer` block. Other closures (a lock's,
-    /// `autoreleasepool`, `performAndWait`, a callback the scanner does not know) keep their place.
-    var inLaterClosure: Bool {
-        for index in scopes.indices.reversed() {
-            if scopes[index].runsLater { return true }
-            if case .operationBody? = scopes[index].role { return true }
-            if scopes[index].isBodyBoundary { return false }
-        }
-        return false
-    }
-
-    /// Whether a branch around the current code, in the current body, runs only off the main
-    /// thread: the body of `if !Thread.isMainThread {` / `if (![NSThread isMainThread]) {`, the
-    /// `else` of `if Thread.isMainThread {` or of `guard Thread.isMainThread else {`.
-    var checksTheThread: Bool {
-        for index in scopes.indices.reversed() {
-            let scope = scopes[index]
-            if scope.isBodyBoundary { return false }
-            if scope.kind == .block, scope.open > 0, runsOffTheMainThread(branchAt: scope.open) { return true }
-        }
-        return false
-    }
-
-    /// Whether the branch whose `{` is at `b` runs only when the code is off the main thread.
-    private func runsOffTheMainThread(branchAt b: Int) -> Bool {
-        // An `else` block runs when its `if` or `guard` condition is false.
-        let isElse = file.isWord(b - 1, "else")
-        var k = b - 1
-        var steps = 0
-        while k >= 0 && steps < 64 {
-            steps += 1
-            if file.isWord(k, "isMainThread") { return isNegated(k) != isElse }
-            if file.isPunct(k, "}") {
-                // `} else {`: the condition is the `if`'s, before its body.
-                guard isElse, file.isWord(k + 1, "else") else { return false }
-                let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return false }
-                k = open - 1
-                continue
-            }
-            if file.isPunct(k, ";") || file.isPunct(k, "{") { return false }
-            k -= 1
-        }
-        return false
-    }
-
-    /// Whether the `isMainThread` at `k` is tested false: `!Thread.isMainThread`,
-    /// `![NSThread isMainThread]`, `YES != [NSThread isMainThread]`, `… == NO`, `== false`.
-    private func isNegated(_ k: Int) -> Bool {
-        for m in max(0, k - 4)..<k where file.isPunct(m, "!") { return true }
-        var m = k + 1
-        while m < min(k + 3, file.tokens.count) && (file.isPunct(m, "]") || file.isPunct(m, ")")) { m += 1 }
-        return file.isPunct(m, "=") && file.isPunct(m + 1, "=") && (file.isWord(m + 2, "NO") || file.isWord(m + 2, "false"))
-    }
-
     /// Whether operation `d` is known to have finished at this point of the straight-line code.
     func isFinished(_ d: Int, _ chain: [Int]) -> Bool {
         if finishedIn[d]?.contains(where: chain.contains) == true { return true }
@@ -198,7 +142,8 @@ extension FileScanner {
         return text
     }
 
-    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: String? = nil) {
+    private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: String? = nil,
+                              mayNotStart: Bool = false) {
         let chain = straightLineScopes
         let replacesStart = byHand && scan.entities[op].className.map { classes.startReplacement(of: $0) != nil } == true
         let previous = replacesStart ? nil : enqueueRecords[op]?.first(where: { chain.contains($0.scope) })?.location
@@ -211,7 +156,7 @@ extension FileScanner {
             if suspendedIn[q]?.contains(where: chain.contains) == true { scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true }
             queueFilledIn[q, default: []].append(currentScopeID)
         }
-        enqueueRecords[op, default: []].append((currentScopeID, location, q))
+        if !mayNotStart { enqueueRecords[op, default: []].append((currentScopeID, location, q)) }
         if scan.entities[op].cancelledWhereAdded == nil, let cancel = cancelledIn[op]?.first(where: { chain.contains($0.scope) }) {
             scan.entities[op].cancelledWhereAdded = cancel.location
         }
@@ -292,7 +237,9 @@ extension FileScanner {
                     let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
                         .filter { !isFinished($0, chain) }
-                    markEnqueued(op, queue: nil, location: location, byHand: true, single: single)
+                    // A start that may throw for want of finished dependencies (OPL303) may not
+                    // start it: a later start is no repeat.
+                    markEnqueued(op, queue: nil, location: location, byHand: true, single: single, mayNotStart: !unfinished.isEmpty)
                     scan.facts.manualStarts.append(SourceFacts.ManualStart(operation: placeholder(op), location: location, unfinishedDependencies: unfinished.map(placeholder)))
                     if !scan.entities[op].isAsynchronous { finishedIn[op, default: []].append(currentScopeID) }
                 }

@@ -11,7 +11,9 @@ public struct EnqueuedTwiceRule: Rule {
         One finding per call: a call on a list, or on a variable that may hold any of several \
         operations (assigned in several blocks), lists every operation it may repeat. A \
         second `start()` of an operation whose class replaces `start` without calling `super` \
-        is not reported: Foundation's `start`, which throws, never runs.
+        is not reported: Foundation's `start`, which throws, never runs. Nor is a `start()` \
+        after one that may throw because the operation's dependencies may not have finished \
+        (OPL303): the one that throws starts nothing.
 
         An operation made before a loop and added (or started) inside it is added again by \
         every iteration after the first: an error when the loop runs a literal number of times, \

@@ -1,0 +1,90 @@
+/// Which thread code runs on and when: code that runs after the code around it (an
+/// operation's block, a completion block, an `async` block, a `defer` block), code behind a
+/// check that it runs off the main thread, main-actor isolation and the closures that start
+/// a `Task` or complete an operation.
+extension FileScanner {
+    /// Whether the code being read runs later than the code around it: in an operation's block,
+    /// a completion block, a block sent with `async`, a `defer` block. Other closures (a lock's,
+    /// `autoreleasepool`, `performAndWait`, a callback the scanner does not know) keep their place.
+    var inLaterClosure: Bool {
+        for index in scopes.indices.reversed() {
+            if scopes[index].runsLater { return true }
+            if case .operationBody? = scopes[index].role { return true }
+            if scopes[index].isBodyBoundary { return false }
+        }
+        return false
+    }
+
+    /// Whether a branch around the current code, in the current body, runs only off the main
+    /// thread: the body of `if !Thread.isMainThread {` / `if (![NSThread isMainThread]) {`, the
+    /// `else` of `if Thread.isMainThread {` or of `guard Thread.isMainThread else {`.
+    var checksTheThread: Bool {
+        for index in scopes.indices.reversed() {
+            let scope = scopes[index]
+            if scope.isBodyBoundary { return false }
+            if scope.kind == .block, scope.open > 0, runsOffTheMainThread(branchAt: scope.open) { return true }
+        }
+        return false
+    }
+
+    /// Whether the branch whose `{` is at `b` runs only when the code is off the main thread.
+    private func runsOffTheMainThread(branchAt b: Int) -> Bool {
+        // An `else` block runs when its `if` or `guard` condition is false.
+        let isElse = file.isWord(b - 1, "else")
+        var k = b - 1
+        var steps = 0
+        while k >= 0 && steps < 64 {
+            steps += 1
+            if file.isWord(k, "isMainThread") { return isNegated(k) != isElse }
+            if file.isPunct(k, "}") {
+                // `} else {`: the condition is the `if`'s, before its body.
+                guard isElse, file.isWord(k + 1, "else") else { return false }
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return false }
+                k = open - 1
+                continue
+            }
+            if file.isPunct(k, ";") || file.isPunct(k, "{") { return false }
+            k -= 1
+        }
+        return false
+    }
+
+    /// Whether the `isMainThread` at `k` is tested false: `!Thread.isMainThread`,
+    /// `![NSThread isMainThread]`, `YES != [NSThread isMainThread]`, `… == NO`, `== false`.
+    private func isNegated(_ k: Int) -> Bool {
+        for m in max(0, k - 4)..<k where file.isPunct(m, "!") { return true }
+        var m = k + 1
+        while m < min(k + 3, file.tokens.count) && (file.isPunct(m, "]") || file.isPunct(m, ")")) { m += 1 }
+        return file.isPunct(m, "=") && file.isPunct(m + 1, "=") && (file.isWord(m + 2, "NO") || file.isWord(m + 2, "false"))
+    }
+
+    /// Why the current code is isolated to the main actor, when it is: main-thread code other
+    /// than a block sent to the main dispatch queue or an operation of the main queue, which
+    /// run on the main thread without the actor's isolation (a `Task` started there does not
+    /// inherit it).
+    var mainActorReason: String? {
+        guard let reason = mainThreadReason, reason != "inside a DispatchQueue.main block", reason != "an operation on the main queue" else { return nil }
+        return reason
+    }
+
+    /// Whether the `{` at `b` opens an operation's completion block (`op.completionBlock = {`,
+    /// `op.completionBlock = ^{`, `[op setCompletionBlock:^{`), which runs once the operation has finished.
+    func isCompletionBlock(at b: Int) -> Bool {
+        var k = b - 1
+        if file.isPunct(k, "^") { k -= 1 }
+        if file.isPunct(k, "=") { return file.isWord(k - 1, "completionBlock") && file.isPunct(k - 2, ".") }
+        return file.isPunct(k, ":") && file.isWord(k - 1, "setCompletionBlock")
+    }
+
+    /// Whether the `{` at `b` is the closure of `Task { … }` or `Task(priority: …) { … }`.
+    func startsTask(closureAt b: Int) -> Bool {
+        var k = b - 1
+        if file.isPunct(k, ")") {
+            let open = Int(file.partner[k])
+            guard open >= 0 && open < k else { return false }
+            k = open - 1
+        }
+        return file.isWord(k, "Task") && !file.isPunct(k - 1, ".")
+    }
+}
