@@ -47,7 +47,8 @@ enum RealCodeBenchmark {
         var total = Row(repository: "total", commit: "", lines: 0)
         var unjudged: [String] = []
         for name in names {
-            let row = try measure(name, in: directory, oplint: oplint, runs: runs, judgments: judgments)
+            // A folder without Swift or Objective-C sources (oplint exits 2): said, and left out.
+            guard let row = try measure(name, in: directory, oplint: oplint, runs: runs, judgments: judgments) else { continue }
             print(line(row))
             fflush(nil)
             total.add(row)
@@ -72,7 +73,7 @@ enum RealCodeBenchmark {
         return result
     }
 
-    static func measure(_ name: String, in directory: String, oplint: String, runs: Int, judgments: [Judgment: Bool]) throws -> Row {
+    static func measure(_ name: String, in directory: String, oplint: String, runs: Int, judgments: [Judgment: Bool]) throws -> Row? {
         var row = Row(repository: name, commit: commit(of: directory + "/" + name), lines: lineCount(directory + "/" + name))
         var cpu: [Double] = []
         var wall: [Double] = []
@@ -86,11 +87,18 @@ enum RealCodeBenchmark {
             process.arguments = ["-f", "%e %U %S", "-o", timeFile, URL(fileURLWithPath: oplint).standardizedFileURL.path,
                                  "lint", name, "--format", "json", "--exit-zero"]
             let pipe = Pipe()
+            let errors = Pipe()
             process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
+            process.standardError = errors
             try process.run()
             output = pipe.fileHandleForReading.readDataToEndOfFile()
+            let message = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            if process.terminationStatus == 2 {
+                let first = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit 2"
+                FileHandle.standardError.write(Data("skipped \(name): \(first)\n".utf8))
+                return nil
+            }
             let fields = ((try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
             if fields.count == 3 {
                 wall.append(fields[0])
