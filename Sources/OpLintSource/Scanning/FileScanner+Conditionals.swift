@@ -1,3 +1,5 @@
+import OpLintCore
+
 /// Conditional compilation: `#if` / `#elseif` / `#else` / `#endif` in Swift; `#if`, `#ifdef`,
 /// `#ifndef`, `#elif`, `#else`, `#endif` in Objective-C. A build compiles one branch of a
 /// group, so each branch is read as a path of its own, as the cases of a `switch` are: an
@@ -23,6 +25,8 @@ extension FileScanner {
         var branchEnds: [[[String: Binding]]] = []
         /// Whether an `#else` branch was seen: then some branch always runs.
         var hasElse = false
+        /// The number of the group, shared by its branches (`branchGroups`).
+        var number = 0
     }
 
     enum ConditionalDirective {
@@ -41,10 +45,14 @@ extension FileScanner {
             dropClosedGroups()
             let depth = scopes.count
             let first = firstTrackedScope()
-            conditionals.append(ConditionalGroup(
+            var group = ConditionalGroup(
                 depth: depth, scopeID: scopes[depth - 1].id, enclosingBranch: scopes[depth - 1].branchID,
-                firstTracked: first ?? depth, before: first.map { trackedLocals(from: $0) }))
-            scopes[depth - 1].branchID = newScopeID()
+                firstTracked: first ?? depth, before: first.map { trackedLocals(from: $0) })
+            group.number = newScopeID()
+            conditionals.append(group)
+            let branch = newScopeID()
+            scopes[depth - 1].branchID = branch
+            branchGroups[branch] = group.number
             return isNeverCompiled(i) ? endOfBranch(from: i) : nil
         case .alternative(let isElse):
             guard var group = openGroup() else { return nil }
@@ -54,7 +62,9 @@ extension FileScanner {
             }
             group.hasElse = group.hasElse || isElse
             conditionals[conditionals.count - 1] = group
-            scopes[group.depth - 1].branchID = newScopeID()
+            let branch = newScopeID()
+            scopes[group.depth - 1].branchID = branch
+            branchGroups[branch] = group.number
         case .close:
             guard let group = openGroup() else { return nil }
             conditionals.removeLast()
@@ -70,6 +80,31 @@ extension FileScanner {
             }
         }
         return nil
+    }
+
+    /// The `#if` branches the current code is in, innermost last.
+    private var activeBranches: [Int] { scopes.compactMap(\.branchID) }
+
+    /// Where `dependency.addDependency(waiter)` was added in another branch of an `#if` group
+    /// the current code is in: the opposite order, which no build has together with this one.
+    func reversedInAnotherBranch(waiter: Int, dependency: Int) -> SourceLocation? {
+        guard !branchEdges.isEmpty, let added = branchEdges[[dependency, waiter]] else { return nil }
+        let here = activeBranches
+        guard !here.isEmpty else { return nil }
+        for (branches, location) in added {
+            for a in here {
+                if branches.contains(where: { $0 != a && branchGroups[$0] == branchGroups[a] }) { return location }
+            }
+        }
+        return nil
+    }
+
+    /// Remembers a dependency added inside `#if` branches, for `reversedInAnotherBranch`.
+    func noteBranchEdge(waiter: Int, dependency: Int, location: SourceLocation) {
+        guard !conditionals.isEmpty else { return }
+        let here = activeBranches
+        guard !here.isEmpty else { return }
+        branchEdges[[waiter, dependency], default: []].append((here, location))
     }
 
     /// Whether the `#if` at token `i` tests a literal false: `#if 0` (Objective-C), `#if false` (Swift).

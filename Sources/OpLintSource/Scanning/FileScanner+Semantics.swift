@@ -78,6 +78,14 @@ extension FileScanner {
             let waiterFinished = call == "addDependency" && isFinished(w, chain)
             for d in dependencies where !waiterFinished {
                 if call == "addDependency" {
+                    if let other = reversedInAnotherBranch(waiter: w, dependency: d) {
+                        // No build compiles both: the first branch's order stands.
+                        scan.facts.unresolved.append(SourceFacts.Issue(
+                            "this dependency reverses the one at \(other) in another branch of the same `#if`; no build has both, so the graph keeps the first",
+                            at: location))
+                        continue
+                    }
+                    noteBranchEdge(waiter: w, dependency: d, location: location)
                     scan.edges.append(FileScan.Edge(waiter: .entity(w), dependency: .entity(d), location: location, scope: currentScopeID))
                 } else {
                     var added = false

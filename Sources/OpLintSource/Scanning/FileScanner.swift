@@ -76,6 +76,10 @@ final class FileScanner {
     @exclusivity(unchecked) var laterClosures: Set<Int> = []
     /// Cancels of operations not yet enqueued there: the straight-line scope and where.
     @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation)]] = [:]
+    /// The group of each `#if` branch, by branch identity: branches of one group exclude each other.
+    @exclusivity(unchecked) var branchGroups: [Int: Int] = [:]
+    /// Dependencies added inside `#if` branches, by [waiter, dependency]: the branches and where.
+    @exclusivity(unchecked) var branchEdges: [[Int]: [(branches: [Int], location: SourceLocation)]] = [:]
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
