@@ -127,4 +127,20 @@ struct LoopEnqueueTests {
         """)
         #expect(objectiveC.findings("OPL302").isEmpty, "\(objectiveC.findings("OPL302").map(\.message))")
     }
+
+    @Test("A loop that adds many operations made before it is walked once, whatever the number of calls")
+    func manyCallsInOneLoop() {
+        let n = 300
+        var text = "func run(queue: OperationQueue) {\n"
+        for i in 0..<n { text += "    let op\(i) = BlockOperation { }\n" }
+        text += "    for _ in 0..<3 {\n"
+        for i in 0..<n { text += "        queue.addOperation(op\(i))\n" }
+        text += "    }\n}\n"
+        let file = SourceFile(path: "Many.swift", language: .swift, bytes: Array(text.utf8))
+        let scanner = FileScanner(file: file, classes: ClassTable())
+        let scan = scanner.run()
+        #expect(scan.facts.enqueues.filter { $0.iterations == 3 }.count == n)
+        // One walk of the loop serves all its calls: the repeat check stays linear.
+        #expect(scanner.loopFacts.count == 1)
+    }
 }

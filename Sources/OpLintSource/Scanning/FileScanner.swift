@@ -80,6 +80,8 @@ final class FileScanner {
     @exclusivity(unchecked) var branchGroups: [Int: Int] = [:]
     /// Dependencies added inside `#if` branches, by [waiter, dependency]: the branches and where.
     @exclusivity(unchecked) var branchEdges: [[Int]: [(branches: [Int], location: SourceLocation)]] = [:]
+    /// What each loop's walk found, by the loop's scope id (`loopRepeating`).
+    @exclusivity(unchecked) var loopFacts: [Int: LoopFacts] = [:]
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
