@@ -253,6 +253,23 @@ public struct SourceFacts: Sendable, Equatable {
 }
 
 extension SourceFacts {
+    /// The main-thread waits by call: `addOperations([a, b], waitUntilFinished: true)` records
+    /// one wait per operation at one place, which are one wait of the code that makes the call.
+    ///
+    /// - Complexity: O(*waits*).
+    public var mainThreadWaitCalls: [[MainThreadWait]] {
+        var calls: [[MainThreadWait]] = []
+        for wait in mainThreadWaits {
+            if wait.operation != nil, let last = calls.last?.last, last.operation != nil,
+               last.location == wait.location, last.reason == wait.reason {
+                calls[calls.count - 1].append(wait)
+            } else {
+                calls.append([wait])
+            }
+        }
+        return calls
+    }
+
     /// The same facts with every operation and queue name passed through `rename`
     /// (names inside messages too, where `rename` finds them).
     public func mapNames(_ rename: (String) -> String) -> SourceFacts {

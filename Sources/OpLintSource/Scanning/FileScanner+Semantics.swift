@@ -285,7 +285,7 @@ extension FileScanner {
             } else if isMain, let op = operationContext {
                 // The block of an operation not enqueued yet: a deadlock if the main queue runs it.
                 mainSyncsInOperations.append((op, SourceFacts.SelfSync(
-                    queue: queueText, reason: "an operation on the main queue", location: location, isDispatchSync: isDispatchSync)))
+                    queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
             } else if !isMain, let context = dispatchContext, context.queue == queueText, !isConcurrentDispatchQueue(queueText) {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(
                     queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,
@@ -293,7 +293,7 @@ extension FileScanner {
             }
         }
         guard let body, closureRoles[body] == nil else { return }
-        closureRoles[body] = isMain ? .mainThread("inside a DispatchQueue.main block") : .dispatchQueue(queueText, location)
+        closureRoles[body] = isMain ? .mainThread(Self.mainDispatchBlockReason) : .dispatchQueue(queueText, location)
         if !isSync { laterClosures.insert(body) }
     }
 

@@ -3,6 +3,11 @@
 /// check that it runs off the main thread, main-actor isolation and the closures that start
 /// a `Task` or complete an operation.
 extension FileScanner {
+    /// Why a block sent to the main dispatch queue, or the block of an operation the main
+    /// queue runs, is main-thread code: on the main thread, not isolated to the main actor.
+    static let mainDispatchBlockReason = "inside a DispatchQueue.main block"
+    static let mainQueueOperationReason = "an operation on the main queue"
+
     /// Whether the code being read runs later than the code around it: in an operation's block,
     /// a completion block, a block sent with `async`, a `defer` block. Other closures (a lock's,
     /// `autoreleasepool`, `performAndWait`, a callback the scanner does not know) keep their place.
@@ -64,7 +69,7 @@ extension FileScanner {
     /// run on the main thread without the actor's isolation (a `Task` started there does not
     /// inherit it).
     var mainActorReason: String? {
-        guard let reason = mainThreadReason, reason != "inside a DispatchQueue.main block", reason != "an operation on the main queue" else { return nil }
+        guard let reason = mainThreadReason, reason != Self.mainDispatchBlockReason, reason != Self.mainQueueOperationReason else { return nil }
         return reason
     }
 

@@ -273,7 +273,7 @@ final class FileScanner {
                 case .iteration: continue
                 case .operationBody(let id):
                     // The block of an operation the main queue runs (`OperationQueue.main.addOperation { … }`).
-                    if case .entity(let q)? = scan.entities[id].queue, scan.entities[q].isMain { return "an operation on the main queue" }
+                    if case .entity(let q)? = scan.entities[id].queue, scan.entities[q].isMain { return Self.mainQueueOperationReason }
                     return nil
                 default: return nil
                 }

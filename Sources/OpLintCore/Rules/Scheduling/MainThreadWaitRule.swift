@@ -96,25 +96,17 @@ public struct MainThreadWaitRule: Rule {
     /// - Complexity: O(*w* log *w* + *f*).
     func mainThreadWaits(in analysis: GraphAnalysis) -> [MainThreadWait] {
         var waits = operationWaits(in: analysis)
-        // One wait per call: `addOperations([a, b], waitUntilFinished: true)` waits for both at once.
-        var previous: SourceFacts.MainThreadWait?
-        for fact in analysis.graph.sourceFacts.mainThreadWaits {
-            defer { previous = fact }
-            if let name = fact.operation {
-                if let previous, previous.operation != nil, previous.location == fact.location, previous.reason == fact.reason,
-                   var last = waits.popLast() {
-                    last.operations.append(name)
-                    last.target = NameList.summary(last.operations.map(SchedulingLint.quoted))
-                    waits.append(last)
-                    continue
-                }
-                waits.append(MainThreadWait(waiter: nil, reason: fact.reason, target: SchedulingLint.quoted(name),
-                                            location: fact.location, operations: [name], queues: []))
-                continue
+        for call in analysis.graph.sourceFacts.mainThreadWaitCalls {
+            let first = call[0]
+            let names = call.compactMap(\.operation)
+            if names.isEmpty {
+                let name = first.queue ?? ""
+                waits.append(MainThreadWait(waiter: nil, reason: first.reason, target: "all operations of queue \(SchedulingLint.quoted(name))",
+                                            location: first.location, operations: [], queues: [name]))
+            } else {
+                waits.append(MainThreadWait(waiter: nil, reason: first.reason, target: NameList.summary(names.map(SchedulingLint.quoted)),
+                                            location: first.location, operations: names, queues: []))
             }
-            let name = fact.queue ?? ""
-            waits.append(MainThreadWait(waiter: nil, reason: fact.reason, target: "all operations of queue \(SchedulingLint.quoted(name))",
-                                        location: fact.location, operations: [], queues: [name]))
         }
         return waits
     }

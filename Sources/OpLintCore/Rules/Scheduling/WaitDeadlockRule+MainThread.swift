@@ -9,21 +9,24 @@ extension WaitDeadlockRule {
     func mainThreadDeadlocks(_ analysis: GraphAnalysis) -> [Finding] {
         let index = analysis.index
         let graph = analysis.graph
-        // One entry per call: `addOperations([a, b], waitUntilFinished: true)` waits for both.
         var calls: [(wait: SourceFacts.MainThreadWait, queue: String, operations: [String])] = []
-        for wait in graph.sourceFacts.mainThreadWaits where wait.addedByTheWaitingCode {
-            if let name = wait.operation {
-                guard let op = index.operation(named: name), graph.operations.start(at: op) == .queue else { continue }
+        for call in graph.sourceFacts.mainThreadWaitCalls {
+            let first = call[0]
+            if first.operation == nil {
+                guard first.addedByTheWaitingCode, let name = first.queue, let q = index.queue(named: name), graph.queues[q].isMain else { continue }
+                calls.append((first, name, []))
+                continue
+            }
+            var queue: String?
+            var names: [String] = []
+            for wait in call where wait.addedByTheWaitingCode {
+                guard let name = wait.operation, let op = index.operation(named: name), graph.operations.start(at: op) == .queue else { continue }
                 let q = index.queueOfOperation[op]
                 guard q >= 0, graph.queues[Int(q)].isMain else { continue }
-                if let last = calls.last, last.wait.location == wait.location, last.wait.operation != nil {
-                    calls[calls.count - 1].operations.append(name)
-                } else {
-                    calls.append((wait, graph.queues[Int(q)].name, [name]))
-                }
-            } else if let name = wait.queue, let q = index.queue(named: name), graph.queues[q].isMain {
-                calls.append((wait, name, []))
+                queue = graph.queues[Int(q)].name
+                names.append(name)
             }
+            if let queue { calls.append((first, queue, names)) }
         }
         return calls.map { call in
             let target = call.operations.isEmpty
