@@ -238,4 +238,23 @@ struct ConditionalCompilationTests {
         let notes = c.graph.sourceFacts.unresolved.filter { $0.message.contains("reverses") }
         #expect(notes.map(\.location.line) == [7], "\(notes.map(\.message))")
     }
+
+    @Test("A branch that adds both orders itself is a cycle in the builds that compile it, whatever another branch adds")
+    func bothOrdersInOneBranch() {
+        let c = RealCodeCase("Wire.swift", """
+        func wire(queue: OperationQueue) {
+            let a = BlockOperation { }
+            let b = BlockOperation { }
+            #if os(iOS)
+            a.addDependency(b)
+            #else
+            a.addDependency(b)
+            b.addDependency(a)
+            #endif
+            queue.addOperations([a, b], waitUntilFinished: false)
+        }
+        """)
+        #expect(c.findings("OPL101").count == 1, "\(c.findings("OPL101").map(\.message))")
+        #expect(c.graph.sourceFacts.unresolved.filter { $0.message.contains("reverses") }.isEmpty)
+    }
 }

@@ -146,6 +146,11 @@ struct Scope {
     /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
     /// new at each `#elseif` / `#else` (one build compiles one branch).
     var branchID: Int?
+    /// In an arm of an `if` … `else` chain: the arm's identity (one run of the code takes one arm).
+    var exclusiveBranch: Int?
+    /// The chain an `if` or `else` arm belongs to, shared by its arms and continued by an
+    /// `else` that follows it.
+    var chainGroup: Int?
     /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
     /// loops and closures are such code whatever this says (`mayBeSkipped`).
     var isBranch = false

@@ -86,6 +86,7 @@ extension FileScanner {
 
     /// Notes the operations that leave the code the scanner can follow without being enqueued.
     func finish() {
+        settleReversals()
         for (op, sync) in mainSyncsInOperations {
             if case .entity(let q)? = scan.entities[op].queue, scan.entities[q].isMain { scan.facts.selfSyncs.append(sync) }
         }

@@ -120,6 +120,7 @@ extension FileScanner {
             scope.isSwitch = control.word == "switch"
             scope.runsLater = control.word == "defer"
             if scope.kind == .loop { (scope.loopStart, scope.isForLoop) = (control.index, control.word == "for") }
+            if control.word == "if" || control.word == "else" { enterArm(&scope, keyword: control.index) }
             if control.word == "for" { enterForLoop(&scope, from: control.index, to: b) }
             else if scope.kind == .loop { scope.loopLocation = file.location(control.index) }
             push(scope)

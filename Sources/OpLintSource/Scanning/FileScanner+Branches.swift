@@ -38,6 +38,7 @@ extension FileScanner {
     /// hold either value (`either`).
     func leaveScope() {
         let left = scopes.removeLast()
+        if let group = left.chainGroup { lastLeftArm = (left.close, group) }
         guard !branchAssignments.isEmpty, let assigned = branchAssignments.removeValue(forKey: left.id) else { return }
         for assignment in assigned where assignment.scope < scopes.count {
             guard let now = scopes[assignment.scope].locals[assignment.name] else { continue }

@@ -82,31 +82,6 @@ extension FileScanner {
         return nil
     }
 
-    /// The `#if` branches the current code is in, innermost last.
-    private var activeBranches: [Int] { scopes.compactMap(\.branchID) }
-
-    /// Where `dependency.addDependency(waiter)` was added in another branch of an `#if` group
-    /// the current code is in: the opposite order, which no build has together with this one.
-    func reversedInAnotherBranch(waiter: Int, dependency: Int) -> SourceLocation? {
-        guard !branchEdges.isEmpty, let added = branchEdges[[dependency, waiter]] else { return nil }
-        let here = activeBranches
-        guard !here.isEmpty else { return nil }
-        for (branches, location) in added {
-            for a in here {
-                if branches.contains(where: { $0 != a && branchGroups[$0] == branchGroups[a] }) { return location }
-            }
-        }
-        return nil
-    }
-
-    /// Remembers a dependency added inside `#if` branches, for `reversedInAnotherBranch`.
-    func noteBranchEdge(waiter: Int, dependency: Int, location: SourceLocation) {
-        guard !conditionals.isEmpty else { return }
-        let here = activeBranches
-        guard !here.isEmpty else { return }
-        branchEdges[[waiter, dependency], default: []].append((here, location))
-    }
-
     /// Whether the `#if` at token `i` tests a literal false: `#if 0` (Objective-C), `#if false` (Swift).
     private func isNeverCompiled(_ i: Int) -> Bool {
         if file.language == .swift {

@@ -116,6 +116,7 @@ extension FileScanner {
                 var scope = Scope(kind: .block, close: close, id: newScopeID())
                 scope.isBranch = true
                 scope.isSwitch = word == "switch"
+                if word == "if" || word == "else" { enterArm(&scope, keyword: first) }
                 push(scope)
                 return
             }

@@ -72,20 +72,15 @@ extension FileScanner {
         }
         scan.callsFollowed += 1
         let chain = straightLineScopes
+        let branches = call == "addDependency" ? activeBranches : []
         for w in waiters {
             // An operation known to have finished here (waited for, or run by `start()`) is held
             // back by nothing added now: the call is a late change, not an edge.
             let waiterFinished = call == "addDependency" && isFinished(w, chain)
             for d in dependencies where !waiterFinished {
                 if call == "addDependency" {
-                    if let other = reversedInAnotherBranch(waiter: w, dependency: d) {
-                        // No build compiles both: the first branch's order stands.
-                        scan.facts.unresolved.append(SourceFacts.Issue(
-                            "this dependency reverses the one at \(other) in another branch of the same `#if`; no build has both, so the graph keeps the first",
-                            at: location))
-                        continue
-                    }
-                    noteBranchEdge(waiter: w, dependency: d, location: location)
+                    // Inside branches: what other branches of the same groups it excludes is settled at the end (`settleReversals`).
+                    if !branches.isEmpty { edgeBranches[scan.edges.count] = branches }
                     scan.edges.append(FileScan.Edge(waiter: .entity(w), dependency: .entity(d), location: location, scope: currentScopeID))
                 } else {
                     var added = false

@@ -78,8 +78,12 @@ final class FileScanner {
     @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation)]] = [:]
     /// The group of each `#if` branch, by branch identity: branches of one group exclude each other.
     @exclusivity(unchecked) var branchGroups: [Int: Int] = [:]
-    /// Dependencies added inside `#if` branches, by [waiter, dependency]: the branches and where.
-    @exclusivity(unchecked) var branchEdges: [[Int]: [(branches: [Int], location: SourceLocation)]] = [:]
+    /// The `}` of the last `if` or `else` arm left, with its chain: an `else` right after it continues the chain.
+    @exclusivity(unchecked) var lastLeftArm: (close: Int, group: Int)?
+    /// Whether each Swift `switch` whose case added a dependency has a `fallthrough`, by the `switch` body's scope id.
+    @exclusivity(unchecked) var switchFallsThrough: [Int: Bool] = [:]
+    /// The branches each dependency added inside branches was added in, by its index in `scan.edges`.
+    @exclusivity(unchecked) var edgeBranches: [Int: [ExclusiveBranch]] = [:]
     /// What each loop's walk found, by the loop's scope id (`loopRepeating`).
     @exclusivity(unchecked) var loopFacts: [Int: LoopFacts] = [:]
     /// The `#if` groups being read, innermost last.
