@@ -143,4 +143,44 @@ struct LoopEnqueueTests {
         // One walk of the loop serves all its calls: the repeat check stays linear.
         #expect(scanner.loopFacts.count == 1)
     }
+
+    @Test("Names a for pattern binds are the loop's: a tuple, `case let … as`, `.some(let …)` (no repeat of an outer operation of that name)")
+    func patternsBindTheLoopVariable() {
+        let c = RealCodeCase("Patterns.swift", """
+        func schedule(_ ops: [Operation], items: [Any], queue: OperationQueue) {
+            let op = BlockOperation { }
+            queue.addOperation(op)
+            for (index, op) in ops.enumerated() {
+                op.queuePriority = index == 0 ? .high : .normal
+                queue.addOperation(op)
+            }
+            for case let op as Operation in items {
+                queue.addOperation(op)
+            }
+            for (i, op) in zip(0..., ops) {
+                op.name = "op\\(i)"
+                queue.addOperation(op)
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+    }
+
+    @Test("Objective-C: `i <= N` runs N − start + 1 times")
+    func objectiveCInclusiveBound() {
+        let c = RealCodeCase("Bounds.m", """
+        void run(NSOperationQueue *queue) {
+            NSBlockOperation *once = [NSBlockOperation blockOperationWithBlock:^{}];
+            for (int i = 0; i <= 0; i++) {
+                [queue addOperation:once];
+            }
+            NSBlockOperation *twice = [NSBlockOperation blockOperationWithBlock:^{}];
+            for (int i = 0; i <= 1; i++) {
+                [queue addOperation:twice];
+            }
+        }
+        """)
+        #expect(c.alarms == ["OPL302@Bounds.m:8"], "\(c.alarms)")
+        #expect(c.findings("OPL302").first?.severity == .error)
+    }
 }

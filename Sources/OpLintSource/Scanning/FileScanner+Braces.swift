@@ -350,7 +350,27 @@ extension FileScanner {
             } else {
                 scope.locals[name] = .value(nil)
             }
+        } else {
+            // `for (index, op) in …`, `for case let op as Operation in …`: every name the pattern binds is the loop's.
+            for name in patternNames(from: f + 1, to: inIndex) { scope.locals[name] = .value(nil) }
         }
+    }
+
+    /// The names a `for` pattern binds between tokens `a` and `b`: its identifiers, other than
+    /// keywords, `_`, types after `as`, `is` or `:`, and enum cases after `.`.
+    private func patternNames(from a: Int, to b: Int) -> [String] {
+        var names: [String] = []
+        for k in a..<b where file.isIdentifier(k) {
+            if file.isPunct(k - 1, ".") || file.isWord(k - 1, "as") || file.isWord(k - 1, "is") || file.isPunct(k - 1, ":") { continue }
+            // `as?`, `as!`
+            if file.isPunct(k - 1, "?") || file.isPunct(k - 1, "!"), file.isWord(k - 2, "as") { continue }
+            let word = file.text(k)
+            if ["case", "let", "var", "as", "is", "_", "some", "none"].contains(word) { continue }
+            // `.some(let x)`: the case's name precedes a parenthesis.
+            if file.isPunct(k + 1, "(") { continue }
+            names.append(word)
+        }
+        return names
     }
 
     /// `0..<5`, `1...5`, `(0..<5)`: the number of iterations, or nil.

@@ -187,12 +187,15 @@ extension FileScanner {
             }
             return
         }
-        // i < N with a literal start of 0.
-        for m in open..<close where file.isPunct(m, "<") && file.tokens[m + 1].kind == .number {
+        // `i < N` or `i <= N` with a literal start: `<=` is two tokens.
+        for m in open..<close where file.isPunct(m, "<") {
+            let inclusive = file.isPunct(m + 1, "=")
+            let boundToken = inclusive ? m + 2 : m + 1
+            guard boundToken < close, file.tokens[boundToken].kind == .number else { continue }
             var start: Int?
             for s in open..<m where file.isPunct(s, "=") && file.tokens[s + 1].kind == .number { start = Int(file.text(s + 1)) }
-            if let start, let bound = Int(file.text(m + 1)) {
-                scope.loopCount = file.isPunct(m + 1, "=") ? bound - start + 1 : max(0, bound - start)
+            if let start, let bound = Int(file.text(boundToken)) {
+                scope.loopCount = max(0, inclusive ? bound - start + 1 : bound - start)
             }
             return
         }
