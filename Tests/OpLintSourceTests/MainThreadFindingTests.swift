@@ -183,4 +183,49 @@ struct MainThreadFindingTests {
         """)
         #expect(objectiveC.findings("OPL208").isEmpty, "\(objectiveC.findings("OPL208").map(\.message))")
     }
+
+    @Test("After a branch that runs only on the main thread and leaves, the code runs off it: no deadlock; a branch that may not leave changes nothing")
+    func syncAfterAnEarlyExit() {
+        let c = RealCodeCase("Early.swift", """
+        final class Screen: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                guard !Thread.isMainThread else { apply(); return }
+                DispatchQueue.main.sync { self.apply() }
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                if Thread.isMainThread { apply(); return }
+                DispatchQueue.main.sync { self.apply() }
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                guard Thread.isMainThread else { return }
+                DispatchQueue.main.sync { self.apply() }
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                if Thread.isMainThread { if Bool.random() { return } }
+                DispatchQueue.main.sync { self.apply() }
+            }
+            override func viewDidDisappear(_ animated: Bool) {
+                if Thread.isMainThread { apply() }
+                DispatchQueue.main.sync { self.apply() }
+            }
+            func apply() {}
+        }
+        """)
+        #expect(c.findings("OPL208").map(\.location.line) == [14, 18, 22], "\(c.findings("OPL208").map(\.message))")
+        let objectiveC = RealCodeCase("Early.m", """
+        @implementation Screen
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            if ([NSThread isMainThread]) {
+                [self apply];
+                return;
+            }
+            dispatch_sync(dispatch_get_main_queue(), ^{ [self apply]; });
+        }
+        @end
+        """)
+        #expect(objectiveC.findings("OPL208").isEmpty, "\(objectiveC.findings("OPL208").map(\.message))")
+    }
 }

@@ -151,6 +151,9 @@ struct Scope {
     /// The chain an `if` or `else` arm belongs to, shared by its arms and continued by an
     /// `else` that follows it.
     var chainGroup: Int?
+    /// The rest of the scope runs off the main thread: a branch before it ran only on the main
+    /// thread and left the body (`guard !Thread.isMainThread else { return }`).
+    var offTheMainThreadFromHere = false
     /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
     /// loops and closures are such code whatever this says (`mayBeSkipped`).
     var isBranch = false

@@ -39,6 +39,7 @@ extension FileScanner {
     func leaveScope() {
         let left = scopes.removeLast()
         if let group = left.chainGroup { lastLeftArm = (left.close, group) }
+        if left.kind == .block, left.open > 0 { noteLeftThreadBranch(left) }
         guard !branchAssignments.isEmpty, let assigned = branchAssignments.removeValue(forKey: left.id) else { return }
         for assignment in assigned where assignment.scope < scopes.count {
             guard let now = scopes[assignment.scope].locals[assignment.name] else { continue }

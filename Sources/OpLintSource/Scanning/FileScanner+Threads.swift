@@ -23,36 +23,74 @@ extension FileScanner {
     /// Whether a branch around the current code, in the current body, runs only off the main
     /// thread: the body of `if !Thread.isMainThread {` / `if (![NSThread isMainThread]) {`, the
     /// `else` of `if Thread.isMainThread {` or of `guard Thread.isMainThread else {`.
+    /// Also the code after a branch that runs only on the main thread and leaves the body
+    /// (`guard !Thread.isMainThread else { …; return }`, `if Thread.isMainThread { …; return }`).
     var checksTheThread: Bool {
         for index in scopes.indices.reversed() {
             let scope = scopes[index]
+            if scope.offTheMainThreadFromHere { return true }
             if scope.isBodyBoundary { return false }
-            if scope.kind == .block, scope.open > 0, runsOffTheMainThread(branchAt: scope.open) { return true }
+            if scope.kind == .block, scope.open > 0, branchRunsOnTheMainThread(at: scope.open) == false { return true }
         }
         return false
     }
 
-    /// Whether the branch whose `{` is at `b` runs only when the code is off the main thread.
-    private func runsOffTheMainThread(branchAt b: Int) -> Bool {
+    /// Notes, when the block just left ran only on the main thread and always leaves the body
+    /// (its `guard … else`, or a `return`, `throw` or `fatalError` at its own level), that the
+    /// rest of the scope around it runs off the main thread.
+    func noteLeftThreadBranch(_ left: Scope) {
+        guard left.kind == .block, left.open > 0, left.close < file.tokens.count, !scopes.isEmpty,
+              branchRunsOnTheMainThread(at: left.open) == true else { return }
+        let isGuard = file.isWord(left.open - 1, "else") && statementStartsWithGuard(before: left.open - 1)
+        if isGuard || leavesTheBody(from: left.open, to: left.close) { scopes[scopes.count - 1].offTheMainThreadFromHere = true }
+    }
+
+    /// Whether the `else` at `k` belongs to a `guard` (no `}` before it on the way back to the statement's start).
+    private func statementStartsWithGuard(before k: Int) -> Bool {
+        var m = k - 1
+        var steps = 0
+        while m >= 0 && steps < 64 {
+            steps += 1
+            if file.isWord(m, "guard") { return true }
+            if file.isPunct(m, "}") || file.isPunct(m, "{") || file.isPunct(m, ";") { return false }
+            m -= 1
+        }
+        return false
+    }
+
+    /// Whether the block `open…close` has a `return`, `throw` or `fatalError(` at its own level.
+    private func leavesTheBody(from open: Int, to close: Int) -> Bool {
+        var k = open + 1
+        while k < close {
+            if file.isPunct(k, "{") || file.isPunct(k, "("), file.partner[k] > k { k = Int(file.partner[k]) + 1; continue }
+            if file.isWord(k, "return") || file.isWord(k, "throw") || (file.isWord(k, "fatalError") && file.isPunct(k + 1, "(")) { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// Whether the branch whose `{` is at `b` runs only on the main thread (true), only off it
+    /// (false), or tests no thread (nil).
+    private func branchRunsOnTheMainThread(at b: Int) -> Bool? {
         // An `else` block runs when its `if` or `guard` condition is false.
         let isElse = file.isWord(b - 1, "else")
         var k = b - 1
         var steps = 0
         while k >= 0 && steps < 64 {
             steps += 1
-            if file.isWord(k, "isMainThread") { return isNegated(k) != isElse }
+            if file.isWord(k, "isMainThread") { return isNegated(k) == isElse }
             if file.isPunct(k, "}") {
                 // `} else {`: the condition is the `if`'s, before its body.
-                guard isElse, file.isWord(k + 1, "else") else { return false }
+                guard isElse, file.isWord(k + 1, "else") else { return nil }
                 let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return false }
+                guard open >= 0 && open < k else { return nil }
                 k = open - 1
                 continue
             }
-            if file.isPunct(k, ";") || file.isPunct(k, "{") { return false }
+            if file.isPunct(k, ";") || file.isPunct(k, "{") { return nil }
             k -= 1
         }
-        return false
+        return nil
     }
 
     /// Whether the `isMainThread` at `k` is tested false: `!Thread.isMainThread`,
