@@ -44,18 +44,25 @@ extension FileScanner {
             return (mainQueue(), c + 3)
         }
         guard !enumNames.contains(className) else { return nil }
-        let isOperation = classes.isOperation(className)
-        let isQueue = !isOperation && classes.isQueue(className)
-        guard isOperation || isQueue else { return nil }
+        guard classes.isOperation(className) || classes.isQueue(className) else { return nil }
         var end = c + 1
         var body: Int?
         // `ClosureOperation<Int>(…)`: the generic arguments are part of the type.
         if file.isPunct(end, "<"), let afterArguments = genericArgumentsEnd(from: end) { end = afterArguments }
-        // `X.init(…)`, and `X.make(…)` for a class method that returns an X.
+        // `X.init(…)`, and `X.make(…)` for a class method that returns an X — or a queue of an
+        // operation class (`AsyncOperation.serialQueue(named:) -> OperationQueue`), or the reverse.
+        var createdClass = className
         if file.isPunct(end, "."), file.isIdentifier(end + 1), file.isPunct(end + 2, "("),
            file.isWord(end + 1, "init") || isFactory(file.text(end + 1), of: className) {
+            if !file.isWord(end + 1, "init"), let type = classes.factory(file.text(end + 1), of: className),
+               classes.isQueue(type) != classes.isQueue(className) {
+                createdClass = type
+            }
             end += 2
         }
+        let isOperation = classes.isOperation(createdClass)
+        let isQueue = !isOperation && classes.isQueue(createdClass)
+        guard isOperation || isQueue else { return nil }
         if file.isPunct(end, "(") {
             let close = Int(file.partner[end])
             guard close > end else { return nil }
@@ -69,7 +76,7 @@ extension FileScanner {
         } else if file.isPunct(end, "{"), isOperation {
             // `BlockOperation { … }` runs its closure; `MyOperation { … }` is made by an
             // initializer that takes one, which may run it or keep it for later.
-            if classes.isBlockOperation(className) { body = end }
+            if classes.isBlockOperation(createdClass) { body = end }
             end = skipGroup(end)
         } else {
             return nil
@@ -77,8 +84,8 @@ extension FileScanner {
         consumed.insert(c)
         let id = creationCache[a] ?? (isQueue
             ? makeQueue(variable: name, at: a)
-            : makeOperation(className: className, variable: name, at: a))
-        if isOperation, creationCache[a] != nil { applyClassTraits(id, className) }
+            : makeOperation(className: createdClass, variable: name, at: a))
+        if isOperation, creationCache[a] != nil { applyClassTraits(id, createdClass) }
         if let body, isOperation, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
         creationCache[a] = id
         return (id, end)
