@@ -114,7 +114,7 @@ import Testing
         #expect(lines.last == "source: 1 file read, 1 with operation code; 4 operations, 1 queue, 1 dependency; 2 of 4 API calls followed (2 not: --unfollowed lists them)")
         #expect(!text.standardOutput.contains("OPL306"))
         let listed = CLIHarness.run(["lint", "Tests/OpLintSourceTests/Corpus/ChainHelper.swift", "--exit-zero", "--unfollowed"])
-        #expect(listed.standardOutput.contains("ChainHelper.swift:7:13: note: cannot tell which operation or queue `next` is in this `addDependency` call (not bound in the code the scanner reads); no fact recorded [OPL306 unresolved-reference]"))
+        #expect(listed.standardOutput.contains("ChainHelper.swift:7:13: note: cannot tell which operation or queue `next` is in this `addDependency` call (a parameter, closure argument or loop variable); no fact recorded [OPL306 unresolved-reference]"))
         // --rule wins over --unfollowed.
         let off = CLIHarness.run(["lint", "Tests/OpLintSourceTests/Corpus/ChainHelper.swift", "--exit-zero", "--unfollowed", "--rule", "OPL306=off"])
         #expect(!off.standardOutput.contains("OPL306"))

@@ -274,7 +274,7 @@ extension FileScanner {
     private func reason(_ what: String, _ binding: Binding?) -> String {
         switch current(binding) {
         case .value(let type?)?: return "a parameter or value of type \(type)"
-        case .value(nil)?: return "a parameter or closure argument"
+        case .value(nil)?: return "a parameter, closure argument or loop variable"
         case .entity(let id)?: return "it holds \(scan.entities[id].kind == .queue ? "a queue" : "an operation")"
         case .list?: return "it holds several values"
         case .obtained(let type, _)?: return type.map { "a value of type \($0)" } ?? "a value the scanner does not follow"
