@@ -183,4 +183,67 @@ struct LoopEnqueueTests {
         #expect(c.alarms == ["OPL302@Bounds.m:8"], "\(c.alarms)")
         #expect(c.findings("OPL302").first?.severity == .error)
     }
+
+    @Test("A break of an inner loop or a switch, a return in a closure and a throw caught in the iteration do not leave the loop; a break under an if, a labeled break and an uncaught throw do")
+    func whatLeavesTheLoop() {
+        let c = RealCodeCase("Leaves.swift", """
+        enum Mode { case fast, slow }
+        struct Oops: Error {}
+        func run(queue: OperationQueue, mode: Mode, items: [Int]) throws {
+            let a = BlockOperation { }
+            for _ in 0..<3 {
+                for v in items { if v == 2 { break } }
+                queue.addOperation(a)
+            }
+            let b = BlockOperation { }
+            for _ in 0..<3 {
+                switch mode { case .fast: break; case .slow: print("slow") }
+                queue.addOperation(b)
+            }
+            let c = BlockOperation { }
+            for _ in 0..<3 {
+                items.forEach { item in if item < 0 { return } }
+                queue.addOperation(c)
+            }
+            let d = BlockOperation { }
+            for _ in 0..<3 {
+                do { throw Oops() } catch { print(error) }
+                queue.addOperation(d)
+            }
+            let e = BlockOperation { }
+            for i in 0..<3 {
+                if i == 1 { break }
+                queue.addOperation(e)
+            }
+            let f = BlockOperation { }
+            outer: for _ in 0..<3 {
+                for v in items { if v == 2 { break outer } }
+                queue.addOperation(f)
+            }
+            let g = BlockOperation { }
+            for i in 0..<3 {
+                if i == 1 { throw Oops() }
+                queue.addOperation(g)
+            }
+        }
+        """)
+        #expect(c.findings("OPL302").map(\.location.line) == [7, 12, 17, 22], "\(c.findings("OPL302").map(\.message))")
+        let objectiveC = RealCodeCase("Leaves.m", """
+        void run(NSOperationQueue *queue, int mode, NSArray *items) {
+            NSBlockOperation *a = [NSBlockOperation blockOperationWithBlock:^{}];
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 10; c++) { if (c == 4) break; }
+                switch (mode) { case 0: break; default: break; }
+                [items enumerateObjectsUsingBlock:^(id obj, NSUInteger idx, BOOL *stop) { if (!obj) { return; } }];
+                [queue addOperation:a];
+            }
+            NSBlockOperation *b = [NSBlockOperation blockOperationWithBlock:^{}];
+            for (int r = 0; r < 3; r++) {
+                if (r == 1) { break; }
+                [queue addOperation:b];
+            }
+        }
+        """)
+        #expect(objectiveC.findings("OPL302").map(\.location.line) == [7], "\(objectiveC.findings("OPL302").map(\.message))")
+    }
 }

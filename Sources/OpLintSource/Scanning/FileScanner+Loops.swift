@@ -42,18 +42,23 @@ extension FileScanner {
 
     /// One walk over the loop from its first token to its closing brace.
     ///
-    /// - Complexity: O(tokens of the loop).
+    /// - Complexity: O(tokens of the loop), and a walk back over the head of each brace in it.
     private func readLoop(from start: Int, open: Int, to close: Int) -> LoopFacts {
         var facts = LoopFacts()
         var k = start
         let end = min(close, file.tokens.count)
+        // The braces inside the body, innermost last: what they open and where they close.
+        var nested: [(kind: NestedBody, close: Int)] = []
         while k < end {
             defer { k += 1 }
+            while let last = nested.last, k > last.close { nested.removeLast() }
+            if k > open, file.isPunct(k, "{"), file.partner[k] > k {
+                nested.append((nestedBody(at: k), Int(file.partner[k])))
+                continue
+            }
             guard file.tokens[k].kind == .identifier else { continue }
             if k < open, file.isWord(k, "where") { facts.hasWhereClause = true }
-            if k > open, file.isWord(k, "break") || file.isWord(k, "return") || file.isWord(k, "throw") || file.isWord(k, "goto") {
-                facts.leaves = true
-            }
+            if k > open, leavesTheLoop(k, inside: nested.map(\.kind)) { facts.leaves = true }
             let assigned = file.isPunct(k + 1, "=") && !file.isPunct(k + 2, "=")
             if assigned || file.isWord(k - 1, "let") || file.isWord(k - 1, "var") || file.isWord(k - 1, "for") || file.isWord(k - 1, "case")
                 || file.isPunct(k - 1, "*") || file.isPunct(k - 1, "&") || file.isWord(k + 1, "in") {
@@ -61,5 +66,66 @@ extension FileScanner {
             }
         }
         return facts
+    }
+
+    /// What a brace inside a loop's body opens, as far as leaving the loop goes.
+    enum NestedBody {
+        /// A loop or a `switch`: an unlabeled `break` in it leaves it, not the outer loop.
+        case breakable
+        /// A closure, block or nested function: a `return` in it leaves it, and a `break` cannot leave the loop from it.
+        case closure
+        /// The body of a `do` followed by a catch-all `catch {`: a `throw` in it is caught.
+        case caughtDo
+        case plain
+    }
+
+    /// Whether the `break`, `return`, `throw` or `goto` at `k` may leave the loop, given the
+    /// bodies around it inside the loop. A labeled `break` or a `goto` may jump anywhere.
+    private func leavesTheLoop(_ k: Int, inside bodies: [NestedBody]) -> Bool {
+        if file.isWord(k, "goto") { return true }
+        if file.isWord(k, "break") {
+            // `break label` (on the same line): another loop's label, perhaps this one's.
+            if file.isIdentifier(k + 1), file.tokens[k + 1].line == file.tokens[k].line, file.language == .swift { return true }
+            return !bodies.contains(.breakable) && !bodies.contains(.closure)
+        }
+        if file.isWord(k, "return") { return !bodies.contains(.closure) }
+        if file.isWord(k, "throw") {
+            // `@throw` in Objective-C, `throw` in Swift: caught by a catch-all `do` around it, else out.
+            return !bodies.contains(.closure) && !bodies.contains(.caughtDo)
+        }
+        return false
+    }
+
+    /// What the `{` at `b` inside a loop's body opens.
+    private func nestedBody(at b: Int) -> NestedBody {
+        if file.language == .objectiveC {
+            // `^{`, `^(id obj) {`, `^BOOL(id obj) {`
+            var k = b - 1
+            if file.isPunct(k, ")"), file.partner[k] >= 0, file.partner[k] < k { k = Int(file.partner[k]) - 1 }
+            if file.isIdentifier(k), file.isPunct(k - 1, "^") { k -= 1 }
+            if file.isPunct(k, "^") { return .closure }
+            // The statement's first token, over parentheses (`for (i = 0; i < n; i++)` holds semicolons).
+            var first = b - 1
+            while first > 0 {
+                if file.isPunct(first, ")"), file.partner[first] >= 0, file.partner[first] < first { first = Int(file.partner[first]) }
+                if first == 0 || file.isPunct(first - 1, ";") || file.isPunct(first - 1, "{") || file.isPunct(first - 1, "}") { break }
+                first -= 1
+            }
+            if file.isWord(first, "for") || file.isWord(first, "while") || file.isWord(first, "do") || file.isWord(first, "switch") { return .breakable }
+            return .plain
+        }
+        let head = statementHead(before: b)
+        if head.isAccessor { return .closure }
+        if !head.inArguments, let control = head.leftmostControl, head.declaration.map({ control.index < $0.index }) ?? true {
+            switch control.word {
+            case "for", "while", "repeat", "switch": return .breakable
+            case "do":
+                let close = Int(file.partner[b])
+                return close > b && file.isWord(close + 1, "catch") && file.isPunct(close + 2, "{") ? .caughtDo : .plain
+            default: return .plain
+            }
+        }
+        // A closure, a nested function, a computed value: a `return` there leaves it.
+        return .closure
     }
 }

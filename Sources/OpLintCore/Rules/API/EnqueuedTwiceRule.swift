@@ -22,7 +22,7 @@ public struct EnqueuedTwiceRule: Rule {
         call in the loop's own body, on a local variable the loop neither binds nor assigns, \
         is reported: not one under an `if` or a `case` (a flag that lets it run once), not in \
         a loop with a `where` clause, a `while` or `repeat` loop (its condition may stop it \
-        after one pass), a loop whose body leaves it (`break`, `return`, `throw`: a search), \
+        after one pass), a loop whose body may leave it (a `break` of that loop, a `return` or a `throw` not caught inside it: a search; a `break` of an inner loop or a `switch`, or a `return` in a closure, leaves nothing), \
         a loop variable, a list, or a property another method may replace.
         """,
         rationale: """
