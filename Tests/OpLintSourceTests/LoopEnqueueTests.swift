@@ -246,4 +246,36 @@ struct LoopEnqueueTests {
         """)
         #expect(objectiveC.findings("OPL302").map(\.location.line) == [7], "\(objectiveC.findings("OPL302").map(\.message))")
     }
+
+    @Test("A block that always runs (`do { }`, `@autoreleasepool { }`) is part of the loop's body; an operation made in it each iteration is no repeat")
+    func alwaysRunBlocks() {
+        let swift = RealCodeCase("Do.swift", """
+        func run(queue: OperationQueue) {
+            let op = BlockOperation { }
+            for _ in 0..<3 {
+                do {
+                    queue.addOperation(op)
+                }
+            }
+        }
+        """)
+        #expect(swift.alarms == ["OPL302@Do.swift:5"], "\(swift.alarms)")
+        let objectiveC = RealCodeCase("Pool.m", """
+        void drain(NSOperationQueue *queue, NSArray *items) {
+            NSBlockOperation *flush = [NSBlockOperation blockOperationWithBlock:^{}];
+            for (int i = 0; i < 3; i++) {
+                @autoreleasepool {
+                    [queue addOperation:flush];
+                }
+            }
+            for (id item in items) {
+                @autoreleasepool {
+                    NSBlockOperation *each = [NSBlockOperation blockOperationWithBlock:^{}];
+                    [queue addOperation:each];
+                }
+            }
+        }
+        """)
+        #expect(objectiveC.alarms == ["OPL302@Pool.m:5"], "\(objectiveC.alarms)")
+    }
 }

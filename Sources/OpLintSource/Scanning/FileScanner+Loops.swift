@@ -16,12 +16,17 @@ extension FileScanner {
 
     /// The loop whose every iteration adds operation `op`, held by local `variable`, again:
     /// the call is in the loop's own body (not under an `if`, a `case` or a closure of its
-    /// own), the loop has no `where` clause, may run twice (a literal count of at least 2; a
+    /// own; in a block that always runs, `do { }` or `@autoreleasepool { }`, it is), the loop has no `where` clause, may run twice (a literal count of at least 2; a
     /// `for` loop whose count is not a literal), and nothing in it leaves the loop
     /// (`break`, `return`, `throw`, `goto`); `op` was made before the loop starts and the loop
     /// never declares or assigns `variable`.
     func loopRepeating(_ op: Int, variable: String) -> (location: SourceLocation?, count: Int?)? {
-        let index = scopes.count - 1
+        var index = scopes.count - 1
+        // Blocks that always run where they are written (`do { }`, `@autoreleasepool { }`,
+        // `@synchronized (x) { }`, a bare `{ }` in C) are part of the loop's body.
+        while index > 0, scopes[index].kind == .block, !scopes[index].isBranch, !scopes[index].isSwitch, !scopes[index].runsLater {
+            index -= 1
+        }
         var count: Int?
         if scopes[index].kind == .loop {
             count = scopes[index].loopCount

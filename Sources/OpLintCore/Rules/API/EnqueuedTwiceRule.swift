@@ -19,7 +19,7 @@ public struct EnqueuedTwiceRule: Rule {
         every iteration after the first: an error when the loop runs a literal number of times, \
         two or more (`for _ in 0..<3`, `for (int i = 0; i < 3; i++)`, `(0..<3).forEach`); a \
         warning for a `for` loop whose count is not a literal (a loop over a list). Only a \
-        call in the loop's own body, on a local variable the loop neither binds nor assigns, \
+        call in the loop's own body (or in a `do { }` or `@autoreleasepool { }` block in it), on a local variable the loop neither binds nor assigns, \
         is reported: not one under an `if` or a `case` (a flag that lets it run once), not in \
         a loop with a `where` clause, a `while` or `repeat` loop (its condition may stop it \
         after one pass), a loop whose body may leave it (a `break` of that loop, a `return` or a `throw` not caught inside it: a search; a `break` of an inner loop or a `switch`, or a `return` in a closure, leaves nothing), \
