@@ -278,4 +278,27 @@ struct LoopEnqueueTests {
         """)
         #expect(objectiveC.alarms == ["OPL302@Pool.m:5"], "\(objectiveC.alarms)")
     }
+
+    @Test("A start in every iteration is told to start once after the loop, an add to add once")
+    func fixSaysStartOrAdd() {
+        let c = RealCodeCase("Start.swift", """
+        func run(queue: OperationQueue) {
+            let op = BlockOperation { }
+            for _ in 0..<2 {
+                op.start()
+            }
+            let other = BlockOperation { }
+            for _ in 0..<2 {
+                queue.addOperation(other)
+            }
+        }
+        """)
+        #expect(c.findings("OPL302").map { $0.fix?.message ?? "" } == [
+            "make a new operation in each iteration, or start op once, after the loop",
+            "make a new operation in each iteration, or add other once, after the loop",
+        ] || c.findings("OPL302").map { $0.fix?.message ?? "" } == [
+            "make a new operation in each iteration, or start run(queue:).op once, after the loop",
+            "make a new operation in each iteration, or add run(queue:).other once, after the loop",
+        ], "\(c.findings("OPL302").map { $0.fix?.message ?? "" })")
+    }
 }

@@ -228,4 +228,18 @@ struct MainThreadFindingTests {
         """)
         #expect(objectiveC.findings("OPL208").isEmpty, "\(objectiveC.findings("OPL208").map(\.message))")
     }
+
+    @Test("A main-queue operation that waits for the main queue: the deadlock names no made-up place for the main queue")
+    func mainQueueWaitsForItself() {
+        let c = RealCodeCase("Flush.swift", """
+        func flushUI() {
+            OperationQueue.main.addOperation {
+                OperationQueue.main.waitUntilAllOperationsAreFinished()
+            }
+        }
+        """)
+        let deadlock = c.findings("OPL201")
+        #expect(deadlock.count == 1)
+        #expect(deadlock.first?.related.map(\.location.file) == ["Flush.swift"], "\(deadlock.first?.related.map(\.location) ?? [])")
+    }
 }

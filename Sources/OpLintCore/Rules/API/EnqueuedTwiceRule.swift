@@ -89,7 +89,7 @@ public struct EnqueuedTwiceRule: Rule {
                     at: call.location,
                     severity: call.iterations == nil ? .warning : .error,
                     related: call.loop.map { [.init($0, "the loop starts here")] } ?? [],
-                    fix: Finding.Fix("make a new operation in each iteration, or add \(reused) once, after the loop"),
+                    fix: Finding.Fix("make a new operation in each iteration, or \(call.queue == nil && call.receiver == nil ? "start" : "add") \(reused) once, after the loop"),
                     operations: names,
                     queues: call.queue.map { [$0] } ?? [])
             }
