@@ -301,4 +301,30 @@ struct LoopEnqueueTests {
             "make a new operation in each iteration, or add run(queue:).other once, after the loop",
         ], "\(c.findings("OPL302").map { $0.fix?.message ?? "" })")
     }
+
+    @Test("A list written out of local names (`[cleanup]`, `@[flush]`) repeats each of them in every iteration; a list made in the loop does not")
+    func listsWrittenOut() {
+        let swift = RealCodeCase("List.swift", """
+        func run(queue: OperationQueue) {
+            let cleanup = BlockOperation { }
+            for _ in 0..<2 {
+                queue.addOperations([cleanup], waitUntilFinished: false)
+            }
+            for _ in 0..<2 {
+                let fresh = BlockOperation { }
+                queue.addOperations([fresh], waitUntilFinished: false)
+            }
+        }
+        """)
+        #expect(swift.alarms == ["OPL302@List.swift:4"], "\(swift.alarms)")
+        let objectiveC = RealCodeCase("List.m", """
+        void run(NSOperationQueue *queue) {
+            NSBlockOperation *flush = [NSBlockOperation blockOperationWithBlock:^{}];
+            for (int i = 0; i < 3; i++) {
+                [queue addOperations:@[flush] waitUntilFinished:NO];
+            }
+        }
+        """)
+        #expect(objectiveC.alarms == ["OPL302@List.m:4"], "\(objectiveC.alarms)")
+    }
 }

@@ -120,15 +120,17 @@ extension FileScanner {
             unresolved(call, argumentText, binding: list, location: location)
             return
         }
-        // One operation, not a loop variable or a list: the same operation in every iteration.
+        // One operation, not a loop variable or a list: the same operation in every iteration;
+        // in a list written out (`[cleanup, flush]`), each plain local name is one too.
         let single = singleVariable(argumentText, holding: list)
+        let written = single == nil ? listedVariables(argumentText) : [:]
         guard let q = queue(binding, shown: true) else {
-            for op in ops { markEnqueued(op, queue: nil, location: location, unknownQueue: queueText, single: single) }
+            for op in ops { markEnqueued(op, queue: nil, location: location, unknownQueue: queueText, single: single ?? written[op]) }
             unknownQueue(call, queueText, binding: binding, location: location)
             return
         }
         scan.callsFollowed += 1
-        for op in ops { markEnqueued(op, queue: q, location: location, single: single) }
+        for op in ops { markEnqueued(op, queue: q, location: location, single: single ?? written[op]) }
         if waits { for op in ops { waitOn(op, location: location, call: call) } }
     }
 
@@ -143,6 +145,22 @@ extension FileScanner {
               text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F }),
               scopes.contains(where: { $0.locals[text] != nil }) else { return nil }
         return text
+    }
+
+    /// The operations of a list written out of plain local names (`[cleanup, flush]`, `@[a, b]`),
+    /// each with its name.
+    private func listedVariables(_ text: String) -> [Int: String] {
+        var inner = Substring(text)
+        if inner.hasPrefix("@") { inner = inner.dropFirst() }
+        guard inner.hasPrefix("["), inner.hasSuffix("]") else { return [:] }
+        var result: [Int: String] = [:]
+        for part in inner.dropFirst().dropLast().split(separator: ",") {
+            let name = String(part.trimmingCharacters(in: .whitespacesAndNewlines))
+            if case .entity(let op)? = current(lookup(name)), let variable = singleVariable(name, holding: .entity(op)), result[op] == nil {
+                result[op] = variable
+            }
+        }
+        return result
     }
 
     private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: String? = nil,
