@@ -327,4 +327,19 @@ struct LoopEnqueueTests {
         """)
         #expect(objectiveC.alarms == ["OPL302@List.m:4"], "\(objectiveC.alarms)")
     }
+
+    @Test("The same operation twice in one call's list is said so, without a first place that is the same call")
+    func twiceInOneList() {
+        let c = RealCodeCase("Twice.swift", """
+        func run(queue: OperationQueue) {
+            let op = BlockOperation { }
+            queue.addOperations([op, op], waitUntilFinished: false)
+        }
+        """)
+        let finding = c.findings("OPL302").first
+        #expect(c.findings("OPL302").count == 1)
+        #expect(finding?.message.contains("in this call's list twice") == true, "\(finding?.message ?? "")")
+        #expect(finding?.related.isEmpty == true)
+        #expect(finding?.fix?.message.hasPrefix("list ") == true)
+    }
 }

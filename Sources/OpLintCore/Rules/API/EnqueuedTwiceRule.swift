@@ -93,6 +93,15 @@ public struct EnqueuedTwiceRule: Rule {
                     operations: names,
                     queues: call.queue.map { [$0] } ?? [])
             }
+            if previous == call.location {
+                // `addOperations([op, op], …)`: one call, the same operation twice in its list.
+                return finding(
+                    "\(subject) in this call's list twice; \(verb) once, then again, which throws",
+                    at: call.location,
+                    fix: Finding.Fix("list \(reused) once"),
+                    operations: names,
+                    queues: call.queue.map { [$0] } ?? [])
+            }
             return finding(
                 "\(subject) \(verb) again; \(pronoun) already enqueued or started at \(previous), which throws",
                 at: call.location,
