@@ -94,7 +94,7 @@ extension FileScanner {
             byPair[[w, d], default: []].append(e)
             outgoing[w, default: []].append(e)
         }
-        var leftOut: [Int] = []
+        var leftOut: Set<Int> = []
         for e2 in scan.edges.indices {
             guard let branches = edgeBranches[e2], !scan.edges[e2].isRemoved,
                   case .entity(let w) = scan.edges[e2].waiter, case .entity(let d) = scan.edges[e2].dependency else { continue }
@@ -105,7 +105,7 @@ extension FileScanner {
             }), let construct = exclusiveConstruct(branches, reversed, for: [w, d]) else { continue }
             // A cycle through `w` waiting for `d` needs `d` to wait, through some path, for `w`.
             if reaches(from: d, to: w, outgoing: outgoing, skipping: e2, compatibleWith: branches) { continue }
-            leftOut.append(e2)
+            leftOut.insert(e2)
             let never = construct == "#if" ? "no build has both" : "no run has both"
             scan.facts.unresolved.append(SourceFacts.Issue(
                 "this dependency (`\(placeholder(w))` waits for `\(placeholder(d))`) reverses the one at \(scan.edges[reversed].location) in another branch of the same `\(construct)`; \(never), so the graph keeps the first",
@@ -142,18 +142,12 @@ extension FileScanner {
         while let node = stack.popLast() {
             for e in outgoing[node] ?? [] where e != skipping {
                 guard case .entity(let next) = scan.edges[e].dependency else { continue }
-                guard let ends = edgeEnds(e) else { continue }
-                if edgeBranches[e] != nil, excludes(branches, e, for: ends) { continue }
+                if edgeBranches[e] != nil, excludes(branches, e, for: [node, next]) { continue }
                 if next == to { return true }
                 if seen.insert(next).inserted { stack.append(next) }
             }
         }
         return false
-    }
-
-    private func edgeEnds(_ e: Int) -> [Int]? {
-        guard case .entity(let w) = scan.edges[e].waiter, case .entity(let d) = scan.edges[e].dependency else { return nil }
-        return [w, d]
     }
 
     /// Whether every operation of `ids` is made in the body `runOnce`, each run making its own
@@ -167,10 +161,14 @@ extension FileScanner {
         }
     }
 
+    /// Read once per body: the walk for a path back asks for every edge it passes.
     private func hasGoto(within runOnce: (open: Int, close: Int)) -> Bool {
         guard file.language == .objectiveC else { return false }
+        if let known = bodiesWithGoto[runOnce.open] { return known }
         let range = max(runOnce.open, 0)..<min(runOnce.close, file.tokens.count)
-        return range.contains { file.isWord($0, "goto") }
+        let found = range.contains { file.isWord($0, "goto") }
+        bodiesWithGoto[runOnce.open] = found
+        return found
     }
 }
 

@@ -104,18 +104,9 @@ extension FileScanner {
     /// What the `{` at `b` inside a loop's body opens.
     private func nestedBody(at b: Int) -> NestedBody {
         if file.language == .objectiveC {
-            // `^{`, `^(id obj) {`, `^BOOL(id obj) {`
-            var k = b - 1
-            if file.isPunct(k, ")"), file.partner[k] >= 0, file.partner[k] < k { k = Int(file.partner[k]) - 1 }
-            if file.isIdentifier(k), file.isPunct(k - 1, "^") { k -= 1 }
-            if file.isPunct(k, "^") { return .closure }
-            // The statement's first token, over parentheses (`for (i = 0; i < n; i++)` holds semicolons).
-            var first = b - 1
-            while first > 0 {
-                if file.isPunct(first, ")"), file.partner[first] >= 0, file.partner[first] < first { first = Int(file.partner[first]) }
-                if first == 0 || file.isPunct(first - 1, ";") || file.isPunct(first - 1, "{") || file.isPunct(first - 1, "}") { break }
-                first -= 1
-            }
+            // The same reading of the brace as `enterObjectiveCBrace` makes when it gets there.
+            if opensObjectiveCBlock(at: b) { return .closure }
+            let first = objectiveCStatementStart(before: b)
             if file.isWord(first, "for") || file.isWord(first, "while") || file.isWord(first, "do") || file.isWord(first, "switch") { return .breakable }
             return .plain
         }

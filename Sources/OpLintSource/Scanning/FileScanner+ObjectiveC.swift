@@ -62,15 +62,15 @@ extension FileScanner {
         return true
     }
 
-    func enterObjectiveCBrace(at b: Int, close: Int) {
-        // A block: `^{`, `^(args){`, `^Type(args){`.
-        if file.isPunct(b - 1, "^") || (file.isPunct(b - 1, ")") && isBlockParameterList(closing: b - 1)) || isLambdaBody(b) {
-            var scope = Scope(kind: .closure, close: close, id: newScopeID())
-            scope.runsLater = isCompletionBlock(at: b)
-            push(scope)
-            return
-        }
-        // Walk back to the statement start.
+    /// Whether the Objective-C `{` at `b` opens a block (`^{`, `^(args){`, `^Type(args){`) or a C++ lambda's body.
+    func opensObjectiveCBlock(at b: Int) -> Bool {
+        file.isPunct(b - 1, "^") || (file.isPunct(b - 1, ")") && isBlockParameterList(closing: b - 1)) || isLambdaBody(b)
+    }
+
+    /// The first token of the Objective-C statement whose `{` is at `b` (`b` itself when none):
+    /// the walk back passes over parentheses and brackets and stops at `;`, braces, directives
+    /// and `@implementation Name`; `@try`, `@synchronized`, `@autoreleasepool` start it.
+    func objectiveCStatementStart(before b: Int) -> Int {
         var k = b - 1
         var first = b
         while k >= 0 {
@@ -90,6 +90,17 @@ extension FileScanner {
             first = k
             k -= 1
         }
+        return first
+    }
+
+    func enterObjectiveCBrace(at b: Int, close: Int) {
+        if opensObjectiveCBlock(at: b) {
+            var scope = Scope(kind: .closure, close: close, id: newScopeID())
+            scope.runsLater = isCompletionBlock(at: b)
+            push(scope)
+            return
+        }
+        let first = objectiveCStatementStart(before: b)
         if first < b, file.isPunct(first, "-") || file.isPunct(first, "+"), currentType != nil {
             var scope = Scope(kind: .function(""), close: close, id: newScopeID())
             let selector = objectiveCSelector(&scope, from: first + 1, to: b)

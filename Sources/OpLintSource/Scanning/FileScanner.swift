@@ -82,6 +82,8 @@ final class FileScanner {
     @exclusivity(unchecked) var lastLeftArm: (close: Int, group: Int)?
     /// Whether each Swift `switch` whose case added a dependency has a `fallthrough`, by the `switch` body's scope id.
     @exclusivity(unchecked) var switchFallsThrough: [Int: Bool] = [:]
+    /// Whether each Objective-C body that runs an `if` chain has a `goto`, by its opening token.
+    @exclusivity(unchecked) var bodiesWithGoto: [Int: Bool] = [:]
     /// The branches each dependency added inside branches was added in, by its index in `scan.edges`.
     @exclusivity(unchecked) var edgeBranches: [Int: [ExclusiveBranch]] = [:]
     /// What each loop's walk found, by the loop's scope id (`loopRepeating`).

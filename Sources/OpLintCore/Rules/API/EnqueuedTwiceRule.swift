@@ -75,6 +75,7 @@ public struct EnqueuedTwiceRule: Rule {
         }
         return calls.map { call in
             let names = operations[call] ?? []
+            let isStart = call.queue == nil && call.receiver == nil
             let verb = call.queue.map { "added to \($0)" } ?? call.receiver.map { "added to `\($0)`" } ?? "started"
             let subject = names.count == 1 ? "\(names[0]) is" : "\(Self.list(names)) are"
             let pronoun = names.count == 1 ? "it was" : "each was"
@@ -89,7 +90,7 @@ public struct EnqueuedTwiceRule: Rule {
                     at: call.location,
                     severity: call.iterations == nil ? .warning : .error,
                     related: call.loop.map { [.init($0, "the loop starts here")] } ?? [],
-                    fix: Finding.Fix("make a new operation in each iteration, or \(call.queue == nil && call.receiver == nil ? "start" : "add") \(reused) once, after the loop"),
+                    fix: Finding.Fix("make a new operation in each iteration, or \(isStart ? "start" : "add") \(reused) once, after the loop"),
                     operations: names,
                     queues: call.queue.map { [$0] } ?? [])
             }

@@ -133,7 +133,7 @@ public struct CrossQueuePriorityRule: Rule {
                 reason = "every other operation of \(SchedulingLint.describe(queue: queue, in: analysis)) (\(SchedulingLint.list(others))) is ordered with it by dependencies"
                 related = links
             }
-            related.insert(SchedulingLint.created(queue: queue, in: analysis), at: 0)
+            related.insert(contentsOf: SchedulingLint.created(queue: queue, in: analysis), at: 0)
         } else {
             reason = op.start == .manual ? "it is started by hand, not by a queue" : "it is on no queue"
         }

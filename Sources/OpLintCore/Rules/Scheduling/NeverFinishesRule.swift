@@ -136,7 +136,7 @@ public struct NeverFinishesRule: Rule {
         if op.start == .queue, let q = SchedulingLint.queue(of: operation, in: analysis), let onQueue = members[q] {
             queues.append(analysis.graph.queues[q].name)
             parts.append(slotText(operation, q, onQueue, neverFinishing, analysis))
-            related.append(SchedulingLint.created(queue: q, in: analysis))
+            related += SchedulingLint.created(queue: q, in: analysis)
         } else if op.start == .manual {
             parts.append("the thread that calls its start() is never released")
         }

@@ -130,8 +130,10 @@ enum SchedulingLint {
         Finding.Related(analysis.location(ofOperation: operation), written("\(quotedName(operation, analysis, names)) is created here"))
     }
 
-    /// A related location: where queue `queue` is created.
-    static func created(queue: Int, in analysis: GraphAnalysis) -> Finding.Related {
-        Finding.Related(analysis.location(ofQueue: queue), "\(quoted(analysis.graph.queues[queue].name)) is created here")
+    /// A related location: where queue `queue` is created — none for a queue that source code
+    /// uses without creating it (the main queue), rather than a made-up place.
+    static func created(queue: Int, in analysis: GraphAnalysis) -> [Finding.Related] {
+        if analysis.graph.source != nil, analysis.graph.location(of: analysis.graph.queues[queue]) == nil { return [] }
+        return [Finding.Related(analysis.location(ofQueue: queue), "\(quoted(analysis.graph.queues[queue].name)) is created here")]
     }
 }

@@ -155,10 +155,10 @@ public struct SuspendedForeverRule: Rule {
         let location: SourceLocation
         if let event = held.event {
             location = SchedulingLint.location(ofEvent: event, in: analysis)
-            related.append(SchedulingLint.created(queue: q, in: analysis))
+            related += SchedulingLint.created(queue: q, in: analysis)
         } else if let suspendedBy {
             location = suspendedBy.location
-            related.append(SchedulingLint.created(queue: q, in: analysis))
+            related += SchedulingLint.created(queue: q, in: analysis)
         } else {
             location = analysis.location(ofQueue: q)
         }

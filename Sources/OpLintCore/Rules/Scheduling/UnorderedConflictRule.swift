@@ -126,7 +126,7 @@ public struct UnorderedConflictRule: Rule {
         return finding(
             "the \(op.count) copies of \(name) may run at the same time on \(SchedulingLint.describe(queue: queue, in: analysis)) and all write \(SchedulingLint.quoted(resource))",
             at: analysis.location(ofOperation: operation),
-            related: [SchedulingLint.created(queue: queue, in: analysis)],
+            related: SchedulingLint.created(queue: queue, in: analysis),
             fix: Finding.Fix("give \(name) an exclusivity category, or add it to a serial queue"),
             operations: [op.name],
             queues: [analysis.graph.queues[queue].name])

@@ -156,9 +156,7 @@ extension WaitDeadlockRule {
                 return .deadlock(rule.finding(
                     "\(name(waiter)) on \(SchedulingLint.describe(queue: queue, in: analysis)) waits for all operations of its own queue, itself included: waitUntilAllOperationsAreFinished() never returns",
                     at: analysis.location(ofOperation: waiter),
-                    // The main queue of source code is created nowhere in it: no made-up place for it.
-                    related: [waitSite()] + (analysis.graph.source != nil && analysis.graph.location(of: analysis.graph.queues[queue]) == nil
-                        ? [] : [SchedulingLint.created(queue: queue, in: analysis)]),
+                    related: [waitSite()] + SchedulingLint.created(queue: queue, in: analysis),
                     fix: Finding.Fix("wait for \(q(queueName)) from outside its operations, or make \(name(waiter))'s successors depend on the operations instead"),
                     operations: [analysis.name(waiter)],
                     queues: [queueName]))
