@@ -75,11 +75,15 @@ public struct SourceFacts: Sendable, Equatable {
         /// The queue whose operations are all cancelled.
         public var queue: String?
         public var location: SourceLocation
+        /// The code's own method that may cancel the operation (`timeout`, for
+        /// `[op timeout:60 * NSEC_PER_SEC]`); nil for `cancel` itself.
+        public var method: String?
 
-        public init(operation: String?, queue: String?, location: SourceLocation) {
+        public init(operation: String?, queue: String?, location: SourceLocation, method: String? = nil) {
             self.operation = operation
             self.queue = queue
             self.location = location
+            self.method = method
         }
     }
 

@@ -77,11 +77,13 @@ struct GraphBuilder {
         // another file (or earlier code) makes of the property.
         let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { names[$0] })
         var describedByUse: Set<String> = []
-        // Operations the code cancels where it adds them: cancelled before the queue can start them.
-        var cancelledAtStart: [String: SourceLocation] = [:]
+        // Operations the code cancels where it adds them: cancelled before the queue can start
+        // them (or when the delay of a timer that cancels it has passed). One made in a loop is
+        // cancelled in every iteration that adds it, and the event reaches every copy.
+        var cancelledAtStart: [String: (location: SourceLocation, delay: Double)] = [:]
         for (g, entity) in entities.enumerated() where entity.kind == .operation {
             let opName = names[g]
-            if let cancel = entity.cancelledWhereAdded, entity.count == 1, cancelledAtStart[opName] == nil {
+            if let cancel = entity.cancelledWhereAdded, cancelledAtStart[opName] == nil {
                 cancelledAtStart[opName] = cancel
             }
             let existing = operationIndex[opName]
@@ -150,7 +152,13 @@ struct GraphBuilder {
             return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
         }
         let ordered = order.map { operations[$0] }
-        let events = ordered.compactMap { op in cancelledAtStart[op.name].map { OperationGraph.Event(at: 0, .cancel(operation: op.name), location: $0) } }
+        // In the order of the operations, then by time (a stable sort).
+        var events = ordered.compactMap { op in
+            cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
+        }
+        if events.contains(where: { $0.at != 0 }) {
+            events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        }
         var graph = OperationGraph(queues: queues, operations: ordered, events: events)
         // Each file's facts get their final names on all cores; they merge in path order.
         let named = ParallelResults<SourceFacts>(count: scans.count)

@@ -28,6 +28,10 @@ public struct ClassDeclaration: Sendable, Equatable {
     public var computedMembers: Set<String> = []
     /// Declared as a Swift class that inherits from nothing (`class Cache {`).
     public var isRoot = false
+    /// Instance methods whose body cancels the operation itself (`[self cancel]`,
+    /// `self.cancel()`), by their first selector part: `- (instancetype)timeout:(…)t` that
+    /// cancels it from a timer, `func expire()`. A call to one may cancel its receiver.
+    public var cancellingMethods: Set<String> = []
 
     public init(name: String, superclass: String?) {
         self.name = name
@@ -47,6 +51,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
         if !other.computedMembers.isEmpty { computedMembers.formUnion(other.computedMembers.filter { other.members[$0] == members[$0] }) }
+        if !other.cancellingMethods.isEmpty { cancellingMethods.formUnion(other.cancellingMethods) }
     }
 }
 
@@ -77,7 +82,11 @@ public struct ClassTable: Sendable {
 
     public init() {}
 
+    /// Whether some class has a method that cancels the operation itself.
+    private var hasCancellingMethods = false
+
     mutating func add(_ declaration: ClassDeclaration) {
+        if !declaration.cancellingMethods.isEmpty { hasCancellingMethods = true }
         // Merged in place: one lookup, no copy of the existing declaration.
         if let index = classes.index(forKey: declaration.name) {
             classes.values[index].merge(declaration)
@@ -253,6 +262,12 @@ public struct ClassTable: Sendable {
             if !declaration.startCallsSuper { return (class_, declaration.startLocation) }
         }
         return nil
+    }
+
+    /// Whether the instance method `method` of `name` (or of a superclass) cancels the
+    /// operation it is called on.
+    func cancelsItself(_ method: String, of name: String) -> Bool {
+        hasCancellingMethods && chain(of: name).contains { classes[$0]?.cancellingMethods.contains(method) == true }
     }
 
     /// The return type of the class method `selector` of `name` (or of a superclass), when it is a factory.

@@ -12,6 +12,11 @@ extension DeclarationScanner {
         let isObjectiveC = file.language == .objectiveC
         // Every sign of finishing code contains one of `FinishingWords` within its own token.
         let mayMarkFinished = start < end && (!prefilter || FinishingWords.mayAppear(in: file.bytes, from: Int(file.tokens[start].start), to: file.tokens[end - 1].end))
+        // A file that never says `cancel` has no method that cancels the operation.
+        let mayCancelItself = start < end && file.mentionsOperationAPI
+            && file.bytesContain("cancel", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end)
+        // The instance method whose body the next brace of the class's own level opens.
+        var method: String?
         while k < end {
             let token = file.tokens[k]
             switch token.kind {
@@ -24,6 +29,10 @@ extension DeclarationScanner {
                 switch byte {
                 case UInt8(ascii: "{"):
                     if depth == 0 { ivarBlock = isObjectiveC && !sawMethod }
+                    if depth == 0, let name = method {
+                        method = nil
+                        if name != "cancel", cancelsItself(Int(file.partner[k]), after: k) { declaration.cancellingMethods.insert(name) }
+                    }
                     // Below the class's own level only finishing code counts: without any, a
                     // method body (or a nested type's) is passed over whole.
                     let close = Int(file.partner[k])
@@ -39,6 +48,10 @@ extension DeclarationScanner {
                     if depth == 0, file.isPunct(k + 1, "("), isObjectiveC {
                         sawMethod = true
                         if byte == UInt8(ascii: "+") { objectiveCFactory(&declaration, at: k + 1) }
+                        method = nil
+                        // `- (instancetype)timeout:(dispatch_time_t)timeout {`: named by its first part.
+                        let close = Int(file.partner[k + 1])
+                        if mayCancelItself, byte == UInt8(ascii: "-"), close > k + 1, file.isIdentifier(close + 1) { method = file.text(close + 1) }
                     }
                 case UInt8(ascii: "*"):
                     // `@property (…) NSOperationQueue *queue;`, `NSOperationQueue *_queue;`
@@ -50,6 +63,10 @@ extension DeclarationScanner {
                     break
                 }
             case .identifier:
+                // `func expire() {`; a class method (`class func`, `static func`) makes no cancel of an instance.
+                if mayCancelItself, depth == 0, !isObjectiveC, file.isWord(k, "func") {
+                    method = file.isIdentifier(k + 1) && !file.isWord(k - 1, "class") && !file.isWord(k - 1, "static") ? file.text(k + 1) : nil
+                }
                 readIdentifier(&declaration, at: k, depth: depth, mayMarkFinished: mayMarkFinished)
             default:
                 break
@@ -106,6 +123,28 @@ extension DeclarationScanner {
         guard file.isPunct(open, "{") else { return nil }
         let close = Int(file.partner[open])
         return close > open ? (open, close) : nil
+    }
+
+    /// Whether the method body from `open` to `close` cancels the operation itself:
+    /// `[self cancel]`, `[weakSelf cancel]`, `self.cancel()`, `self?.cancel()`, `cancel()`, in
+    /// any branch or block of it (a timer that cancels it later counts).
+    private func cancelsItself(_ close: Int, after open: Int) -> Bool {
+        guard close > open else { return false }
+        for m in (open + 1)..<close where file.isWord(m, "cancel") {
+            if file.language == .objectiveC {
+                if file.isPunct(m - 2, "["), file.isPunct(m + 1, "]"), isSelf(m - 1) { return true }
+                continue
+            }
+            guard file.isPunct(m + 1, "("), file.isPunct(m + 2, ")") else { continue }
+            if !file.isPunct(m - 1, ".") { if !file.isWord(m - 1, "func") { return true }; continue }
+            if isSelf(m - 2) || (file.isPunct(m - 2, "?") && isSelf(m - 3)) { return true }
+        }
+        return false
+    }
+
+    /// `self`, or a name code gives it inside a block (`weakSelf`, `strongSelf`).
+    private func isSelf(_ k: Int) -> Bool {
+        file.isIdentifier(k) && FileScanner.selfNames.contains(file.text(k))
     }
 
     /// `super.start()` or `[super start]` between `open` and `close`.

@@ -33,10 +33,10 @@ struct DeclarationScanner {
         for keyword in file.declarationKeywords {
             let i = Int(keyword)
             if file.isWord(i, "class") || file.isWord(i, "extension") {
-                // An extension matters only when it adds asynchrony, finishing code, factories or members.
+                // An extension matters only when it adds asynchrony, finishing code, factories, members or methods that cancel.
                 if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
                     || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
-                    || !declaration.factories.isEmpty || !declaration.members.isEmpty {
+                    || !declaration.factories.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty {
                     declared.classes.append(declaration)
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {

@@ -33,8 +33,9 @@ struct Entity {
     /// That first enqueue is in a closure that runs later than the code around it.
     var enqueuedInClosure = false
     /// Cancelled by the code that adds it to its queue (`[queue addOperation:op]; [op cancel];`),
-    /// before the queue can start it: where.
-    var cancelledWhereAdded: SourceLocation?
+    /// before the queue can start it: where, and how long after that code runs (0, or the delay
+    /// given to a method that cancels from a timer, `[op timeout:60 * NSEC_PER_SEC]`).
+    var cancelledWhereAdded: (location: SourceLocation, delay: Double)?
     var startedManually = false
     var priority: QueuePriority?
     var qualityOfService: QualityOfService?

@@ -41,7 +41,7 @@ extension FileScanner {
                     mayResume(resolvePath(Array(receiver.path.dropLast())))
                     return
                 }
-                otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start)
+                otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start, firstArgument: firstArgument(of: i + 1))
             }
             return
         }
@@ -212,13 +212,26 @@ extension FileScanner {
     /// a list changed in a way the scanner does not follow is no longer known.
     /// With `ownMethod`, `name` is Foundation's name for a method the code declares with
     /// arguments of its own (`start(completion:)`), which is not Foundation's.
-    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false) {
+    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false, firstArgument: Range<Int>? = nil) {
         guard !words.isEmpty else { return }
         // Where the call is, worked out only for the calls that record it.
         var location: SourceLocation { file.location(token) }
         switch resolvePath(words) {
         case .entity(let id)? where scan.entities[id].kind == .operation:
-            if ownMethod || !Self.operationMethods.contains(name), scan.entities[id].escape == nil { scan.entities[id].escape = location }
+            // `[second timeout:50 * NSEC_PER_MSEC]` whose class cancels the operation from a
+            // timer: a cancel, when the delay has passed if it is written in a unit of time.
+            if !ownMethod, let className = scan.entities[id].className, classes.cancelsItself(name, of: className) {
+                scan.callsFollowed += 1
+                cancel(id, location: location, delay: firstArgument.flatMap(writtenDelay) ?? 0, method: name)
+            }
+            if ownMethod || !Self.operationMethods.contains(name) {
+                // The operation whose own code this is (`[self finishWithError:…]`) is not handed on anywhere.
+                if Self.selfNames.contains(words[0]) {
+                    if scan.entities[id].escape == nil { scan.entities[id].escape = location }
+                } else {
+                    handOn(id, location: location)
+                }
+            }
         case .list(let items)?:
             if name == "removeAllObjects" || name == "removeAll" {
                 rebind(words, start: start, to: .list([]))
@@ -235,6 +248,17 @@ extension FileScanner {
         default:
             break
         }
+    }
+
+    /// The tokens of the first argument of the call whose `(` is at `open`, up to its comma.
+    private func firstArgument(of open: Int) -> Range<Int>? {
+        guard file.isPunct(open, "("), Int(file.partner[open]) > open + 1 else { return nil }
+        let close = Int(file.partner[open])
+        var end = open + 1
+        while end < close && !file.isPunct(end, ",") {
+            end = file.isPunct(end, "[") || file.isPunct(end, "(") || file.isPunct(end, "{") ? skipGroup(end) : end + 1
+        }
+        return (open + 1)..<min(end, close)
     }
 
     /// Whether a call named `name` changes the array or set it is sent to (`addObject:`,

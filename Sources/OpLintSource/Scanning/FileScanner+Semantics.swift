@@ -179,7 +179,7 @@ extension FileScanner {
         }
         if !mayNotStart { enqueueRecords[op, default: []].append((currentScopeID, location, q)) }
         if scan.entities[op].cancelledWhereAdded == nil, let cancel = cancelledIn[op]?.first(where: { chain.contains($0.scope) }) {
-            scan.entities[op].cancelledWhereAdded = cancel.location
+            scan.entities[op].cancelledWhereAdded = (cancel.location, cancel.delay)
         }
         if scan.entities[op].enqueuedAt == nil {
             scan.entities[op].enqueuedAt = location
@@ -248,12 +248,7 @@ extension FileScanner {
                 case "waitUntilFinished":
                     waitOn(op, location: location)
                 case "cancel":
-                    scan.facts.cancellations.append(SourceFacts.Cancellation(operation: placeholder(op), queue: nil, location: location))
-                    if enqueueRecords[op]?.contains(where: { chain.contains($0.scope) }) == true {
-                        if scan.entities[op].cancelledWhereAdded == nil { scan.entities[op].cancelledWhereAdded = location }
-                    } else {
-                        cancelledIn[op, default: []].append((currentScopeID, location))
-                    }
+                    cancel(op, location: location)
                 default:
                     let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }

@@ -75,7 +75,9 @@ final class FileScanner {
     /// token index of their `{`.
     @exclusivity(unchecked) var laterClosures: Set<Int> = []
     /// Cancels of operations not yet enqueued there: the straight-line scope and where.
-    @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation)]] = [:]
+    @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation, delay: Double)]] = [:]
+    /// The scopes in which each operation is the receiver of a method the scanner does not follow.
+    @exclusivity(unchecked) var handedOnIn: [Int: [Int]] = [:]
     /// The group of each `#if` branch, by branch identity: branches of one group exclude each other.
     @exclusivity(unchecked) var branchGroups: [Int: Int] = [:]
     /// The `}` of the last `if` or `else` arm left, with its chain: an `else` right after it continues the chain.

@@ -106,6 +106,29 @@ public struct SourceFile: Sendable {
         }
     }
 
+    /// Whether `bytes[from..<to]` contain `pattern`, exactly.
+    ///
+    /// - Complexity: O(*to* − *from*).
+    func bytesContain(_ pattern: StaticString, from: Int, to: Int) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        let to = min(to, bytes.count)
+        guard count > 0, from >= 0, to - from >= count else { return false }
+        let p = pattern.utf8Start
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var k = from
+            while k <= to - count {
+                k = ByteScan.firstIndex(of: p[0], in: base, from: k, to: to - count + 1)
+                guard k <= to - count else { return false }
+                var m = 1
+                while m < count && base[k + m] == p[m] { m += 1 }
+                if m == count { return true }
+                k += 1
+            }
+            return false
+        }
+    }
+
     /// Whether identifier `i` ends with `finished` in any case (`_isFinished`, `OperationStateFinished`).
     public func endsWithFinished(_ i: Int) -> Bool {
         let token = tokens[i]

@@ -6,9 +6,11 @@ public struct CancelledDependencyRule: Rule {
         severity: .note,
         summary: "A dependent of a cancelled operation still runs: cancellation does not propagate.",
         details: """
-        Reports `a.cancel()` (or `q.cancelAllOperations()`) when other operations depend on \
-        the cancelled ones and are not cancelled themselves (for `cancelAllOperations`: \
-        dependents on other queues). It names the dependents that will still run.
+        Reports `a.cancel()` (or `q.cancelAllOperations()`, or a call to a method of the \
+        operation's own class that cancels it, such as a timeout helper) when other operations \
+        depend on the cancelled ones and are not cancelled themselves (for \
+        `cancelAllOperations`: dependents on other queues). It names the dependents that will \
+        still run.
         """,
         rationale: """
         `cancel()` only sets `isCancelled` (S6). A cancelled operation counts as finished for \
@@ -80,8 +82,9 @@ public struct CancelledDependencyRule: Rule {
             }
             guard !stillRun.isEmpty else { continue }
             let what = cancellation.operation ?? "the operations of \(cancellation.queue ?? "the queue")"
+            let cancelling = cancellation.method.map { "\(what) may be cancelled by its method `\($0)`, and that" } ?? "cancelling \(what)"
             findings.append(finding(
-                "cancelling \(what) does not cancel \(NameList.summary(stillRun)), which \(stillRun.count == 1 ? "depends" : "depend") on it and will still run",
+                "\(cancelling) does not cancel \(NameList.summary(stillRun)), which \(stillRun.count == 1 ? "depends" : "depend") on it and will still run",
                 at: cancellation.location,
                 fix: Finding.Fix("cancel \(NameList.summary(stillRun)) too, or check the dependencies' isCancelled in them"),
                 operations: (cancellation.operation.map { [$0] } ?? []) + stillRun,

@@ -1,0 +1,216 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// Methods of an operation class that cancel the operation itself (a timeout helper, an
+/// `expire()`), called on an operation: a cancel the scanner can see through, in the same
+/// words as the patterns met in real code.
+@Suite("Methods that cancel the operation they are called on")
+struct CancellingMethodTests {
+    /// An operation class with a timeout helper that cancels the operation from a timer.
+    static let timedOperation = ("TimedOperation.m", """
+    @interface TimedOperation : NSOperation
+    - (instancetype)timeout:(dispatch_time_t)timeout;
+    - (instancetype)describe:(NSString *)text;
+    @end
+
+    @implementation TimedOperation
+    - (instancetype)timeout:(dispatch_time_t)timeout {
+        __weak TimedOperation *weakSelf = self;
+        dispatch_after(dispatch_time(DISPATCH_TIME_NOW, timeout), dispatch_get_main_queue(), ^{
+            if (!weakSelf.isFinished) {
+                [weakSelf cancel];
+            }
+        });
+        return self;
+    }
+    - (instancetype)describe:(NSString *)text {
+        NSLog(@"%@", text);
+        return self;
+    }
+    - (void)cancel {
+        [super cancel];
+    }
+    @end
+    """)
+
+    @Test("An operation enqueued through a timeout helper that cancels it is released by the cancel: no OPL106, OPL105 a warning")
+    func timeoutHelperInTheEnqueue() {
+        let c = RealCodeCase([Self.timedOperation, ("TimeoutTests.m", """
+        @implementation TimeoutTests
+        - (void)testTimeout {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            TimedOperation *first = [[TimedOperation alloc] init];
+            TimedOperation *second = [[TimedOperation alloc] init];
+            [second addDependency:first];
+            [queue addOperation:[second timeout:50 * NSEC_PER_MSEC]];
+            [queue waitUntilAllOperationsAreFinished];
+        }
+        @end
+        """)])
+        #expect(c.graph.events.map(\.action) == [.cancel(operation: "second")], "\(c.graph.events)")
+        // When the delay has passed: 50 ms.
+        #expect(c.graph.events.map(\.at) == [0.05])
+        #expect(c.graph.events.first?.location?.line == 7)
+        #expect(c.findings("OPL106").isEmpty, "\(c.findings("OPL106").map(\.message))")
+        let neverStarted = c.findings("OPL105")
+        #expect(neverStarted.map(\.severity) == [.warning])
+        #expect(neverStarted.first?.message.contains("may be cancelled first") == true, "\(neverStarted.first?.message ?? "")")
+    }
+
+    @Test("The delay is read from the call when it is written in a unit of time; any other is taken as none", arguments: [
+        ("60 * NSEC_PER_SEC", 60.0), ("(250)* NSEC_PER_MSEC", 0.25), ("NSEC_PER_USEC * 500", 0.0005),
+        ("2 * 3 * NSEC_PER_SEC", 6), ("0.5 * NSEC_PER_SEC", 0.5), ("kTimeout", 0), ("5", 0), ("5 * kUnit", 0),
+        ("NSEC_PER_SEC * NSEC_PER_MSEC", 0), ("5 + NSEC_PER_SEC", 0),
+    ])
+    func delays(_ written: String, _ seconds: Double) {
+        let c = RealCodeCase([Self.timedOperation, ("DelayTests.m", """
+        @implementation DelayTests
+        - (void)testDelay {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            TimedOperation *op = [[TimedOperation alloc] init];
+            [queue addOperation:[op timeout:\(written)]];
+        }
+        @end
+        """)])
+        #expect(c.graph.events.map(\.at) == [seconds], "\(written): \(c.graph.events)")
+    }
+
+    @Test("The operation's own code cancelling it (`[self cancel]` in its start) is no cancel event")
+    func ownCancelIsNoEvent() {
+        let c = RealCodeCase([("CheckedOperation.m", """
+        @interface CheckedOperation : NSOperation
+        @end
+        @implementation CheckedOperation
+        - (void)start {
+            if (![self dependenciesSucceeded]) {
+                [self cancel];
+            }
+            [super start];
+        }
+        @end
+        """)])
+        #expect(c.graph.events.isEmpty, "\(c.graph.events)")
+    }
+
+    @Test("A method of the same class that does not cancel changes nothing: the operation still waits forever")
+    func otherMethodIsNoCancel() {
+        let c = RealCodeCase([Self.timedOperation, ("DescribeTests.m", """
+        @implementation DescribeTests
+        - (void)testDescribe {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            TimedOperation *first = [[TimedOperation alloc] init];
+            TimedOperation *second = [[TimedOperation alloc] init];
+            [second addDependency:first];
+            [queue addOperation:[second describe:@"second"]];
+        }
+        @end
+        """)])
+        #expect(c.graph.events.isEmpty, "\(c.graph.events)")
+        #expect(c.findings("OPL106").count == 1)
+        #expect(c.findings("OPL105").map(\.severity) == [.error])
+    }
+
+    @Test("The helper called on its own line, then the enqueue, and in a loop that makes a new operation each time: every copy is cancelled")
+    func timeoutHelperBeforeTheEnqueueAndInALoop() {
+        let c = RealCodeCase([Self.timedOperation, ("LoopTests.m", """
+        @implementation LoopTests
+        - (void)testRetries {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            TimedOperation *never = [[TimedOperation alloc] init];
+            for (int i = 0; i < 100; i++) {
+                TimedOperation *attempt = [[TimedOperation alloc] init];
+                [attempt addDependency:never];
+                [attempt timeout:(i + 1) * NSEC_PER_MSEC];
+                [queue addOperation:attempt];
+                [queue waitUntilAllOperationsAreFinished];
+            }
+        }
+        @end
+        """)])
+        let attempt = c.graph.operations.first { $0.name == "attempt" }
+        #expect(attempt?.count == 100)
+        #expect(c.graph.events.map(\.action) == [.cancel(operation: "attempt")], "\(c.graph.events)")
+        // A delay the scanner cannot read is taken as none: the earliest the timer may fire.
+        #expect(c.graph.events.map(\.at) == [0])
+        #expect(c.findings("OPL106").isEmpty, "\(c.findings("OPL106").map(\.message))")
+        #expect(c.findings("OPL105").map(\.severity) == [.warning])
+    }
+
+    @Test("A subclass inherits the helper; a Swift method that calls cancel() counts, a class method does not")
+    func swiftAndInheritedHelpers() {
+        let c = RealCodeCase([("Expiring.swift", """
+        class ExpiringOperation: Operation {
+            func expire(after interval: DispatchTimeInterval) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [weak self] in
+                    self?.cancel()
+                }
+            }
+            func log() { print("log") }
+            class func cancelAll() { }
+        }
+        final class UploadOperation: ExpiringOperation { }
+        """), ("Uploader.swift", """
+        final class Uploader {
+            let queue = OperationQueue()
+            func upload() {
+                let token = UploadOperation()
+                let send = UploadOperation()
+                send.addDependency(token)
+                send.expire(after: .seconds(5))
+                queue.addOperation(send)
+                let report = BlockOperation { print("sent") }
+                report.addDependency(send)
+                queue.addOperation(report)
+            }
+            func retry() {
+                let token = UploadOperation()
+                let send = UploadOperation()
+                send.addDependency(token)
+                send.log()
+                queue.addOperation(send)
+            }
+        }
+        """)])
+        #expect(c.graph.events.map(\.action) == [.cancel(operation: "Uploader.upload().send")], "\(c.graph.events)")
+        #expect(c.graph.events.map(\.at) == [5])
+        // Cancellation does not reach the operations that depend on it (OPL304), in the method's name.
+        #expect(c.findings("OPL304").map(\.message) == [
+            "Uploader.upload().send may be cancelled by its method `expire`, and that does not cancel report, which depends on it and will still run",
+        ])
+        let blocked = c.findings("OPL106")
+        #expect(blocked.count == 1)
+        #expect(blocked.first?.message.contains("Uploader.retry().send") == true, "\(blocked.first?.message ?? "")")
+    }
+
+    @Test("An operation handed to its own method the scanner cannot read and cancelled in the same code is cancelled before it starts (Security)")
+    func cancelledWhereHandedOn() {
+        let c = RealCodeCase([("GroupOperation.h", """
+        @interface GroupOperation : NSOperation
+        - (void)runBeforeGroupFinished:(NSOperation *)operation;
+        @end
+        """), ("GroupTests.m", """
+        @implementation GroupTests
+        - (void)testPendingAfterCancel {
+            GroupOperation *group = [[GroupOperation alloc] init];
+            NSOperation *inner = [[NSOperation alloc] init];
+            [group runBeforeGroupFinished:inner];
+            NSOperation *never = [[NSOperation alloc] init];
+            [group addDependency:never];
+            [group cancel];
+        }
+        - (void)testPendingWithoutCancel {
+            GroupOperation *group = [[GroupOperation alloc] init];
+            NSOperation *inner = [[NSOperation alloc] init];
+            [group runBeforeGroupFinished:inner];
+            NSOperation *never = [[NSOperation alloc] init];
+            [group addDependency:never];
+        }
+        @end
+        """)])
+        #expect(c.graph.events.map(\.action) == [.cancel(operation: "GroupTests.testPendingAfterCancel.group")], "\(c.graph.events)")
+        let blocked = c.findings("OPL106")
+        #expect(blocked.count == 1)
+        #expect(blocked.first?.message.contains("testPendingWithoutCancel") == true, "\(blocked.first?.message ?? "")")
+    }
+}
