@@ -200,14 +200,18 @@ public struct FileWalker: Sendable {
         }
     }
 
-    /// The path shown to the user: relative to the current directory when under it.
+    /// The path shown to the user: relative to the current directory when under it, with
+    /// repeated slashes made one and no slash at the end (`/work/app/` run in `/work/app` is
+    /// `.`, `src//ui/` is `src/ui`), so the files under it are shown as `name`, `src/ui/name`.
     static func display(_ path: String) -> String {
         var path = path
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         while path.hasPrefix("./") { path.removeFirst(2) }
         let cwd = FileManager.default.currentDirectoryPath
-        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
-        if path.isEmpty { return "." }
-        return path
+        if path == cwd && cwd != "/" { return "." }
+        if cwd != "/", path.hasPrefix(cwd + "/") { path = String(path.dropFirst(cwd.count + 1)) }
+        return path.isEmpty ? "." : path
     }
 
     /// The real path of `path` (NUL-terminated bytes), NUL-terminated, or nil.

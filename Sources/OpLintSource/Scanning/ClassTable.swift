@@ -61,6 +61,13 @@ struct DeclaredTypes: Sendable, Equatable {
     var classes: [ClassDeclaration] = []
     /// Names of structs, protocols, type aliases and actors, which shadow Foundation's names.
     var shadows: [String] = []
+    /// The properties each protocol requires (`var prerequisite: Operation? { get }`).
+    var protocolProperties: [(protocol: String, property: String)] = []
+
+    static func == (a: DeclaredTypes, b: DeclaredTypes) -> Bool {
+        a.classes == b.classes && a.shadows == b.shadows
+            && a.protocolProperties.elementsEqual(b.protocolProperties) { $0.protocol == $1.protocol && $0.property == $1.property }
+    }
 }
 
 /// Every class declared in the scanned files, to follow subclass chains across files.
@@ -79,6 +86,8 @@ public struct ClassTable: Sendable {
     public private(set) var usedAsOperations: Set<String> = []
     /// Classes that the code uses as queues (receivers of `addOperation`).
     public private(set) var usedAsQueues: Set<String> = []
+    /// The properties each protocol of the scanned code requires, by protocol.
+    public private(set) var protocolProperties: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -113,6 +122,7 @@ public struct ClassTable: Sendable {
     mutating func add(_ types: DeclaredTypes) {
         for declaration in types.classes { add(declaration) }
         for name in types.shadows { shadowedNames.insert(name) }
+        for requirement in types.protocolProperties { protocolProperties[requirement.protocol, default: []].insert(requirement.property) }
     }
 
     /// Folds in another file's table.
@@ -121,6 +131,7 @@ public struct ClassTable: Sendable {
             if let declaration = other.classes[name] { add(declaration) }
         }
         shadowedNames.formUnion(other.shadowedNames)
+        protocolProperties.merge(other.protocolProperties) { $0.union($1) }
         usedAsOperations.formUnion(other.usedAsOperations)
         usedAsQueues.formUnion(other.usedAsQueues)
     }
@@ -262,6 +273,12 @@ public struct ClassTable: Sendable {
             if !declaration.startCallsSuper { return (class_, declaration.startLocation) }
         }
         return nil
+    }
+
+    /// Whether one of `protocols` requires a property named `property`: code that works with
+    /// the protocol reads it.
+    func requires(_ property: String, ofAnyOf protocols: [String]) -> Bool {
+        !protocolProperties.isEmpty && protocols.contains { protocolProperties[$0]?.contains(property) == true }
     }
 
     /// Whether the instance method `method` of `name` (or of a superclass) cancels the

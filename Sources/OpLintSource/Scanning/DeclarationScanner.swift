@@ -41,6 +41,7 @@ struct DeclarationScanner {
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
                 if file.isIdentifier(i + 1) { declared.shadows.append(file.text(i + 1)) }
+                if file.language == .swift, file.isWord(i, "protocol"), file.isIdentifier(i + 1) { readRequirements(of: i, into: &declared) }
             } else if file.isPunct(i - 1, "@") && (file.isWord(i, "interface") || file.isWord(i, "implementation")) {
                 if let declaration = objectiveCClass(at: i) { declared.classes.append(declaration) }
             }
@@ -49,6 +50,24 @@ struct DeclarationScanner {
         var uses = UsageEvidence()
         if relevant { uses = UsageEvidence(file: file) }
         return Result(declared: declared, isRelevant: relevant, uses: uses)
+    }
+
+    /// The properties the Swift protocol declared at `i` requires (`var name: Type { get }` at its own level).
+    private func readRequirements(of i: Int, into declared: inout DeclaredTypes) {
+        var open = i + 2
+        while open < file.tokens.count && open < i + 64 && !file.isPunct(open, "{") && !file.isPunct(open, "}") { open += 1 }
+        guard file.isPunct(open, "{") else { return }
+        let close = Int(file.partner[open])
+        guard close > open else { return }
+        let name = file.text(i + 1)
+        var k = open + 1
+        while k < close {
+            if file.isPunct(k, "{") || file.isPunct(k, "("), file.partner[k] > k { k = Int(file.partner[k]) + 1; continue }
+            if file.isWord(k, "var"), file.isIdentifier(k + 1), file.isPunct(k + 2, ":") {
+                declared.protocolProperties.append((name, file.text(k + 1)))
+            }
+            k += 1
+        }
     }
 
     /// `class Name<…>: Super, Protocol … {` or `extension Name {`.

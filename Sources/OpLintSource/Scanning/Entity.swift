@@ -119,6 +119,8 @@ struct Scope {
     var close: Int
     var id: Int
     var locals: [String: Binding] = [:]
+    /// For a Swift type: the names after the `:` of its declaration (its superclass and protocols).
+    var conformances: [String] = []
     var role: Role?
     /// Why code in this function runs on the main thread (`@MainActor`, `viewDidLoad`).
     var mainThreadReason: String?

@@ -96,6 +96,12 @@ extension FileScanner {
         if isProperty, let type = currentType {
             propertyDeclarations[nameIndex] = type
             if case .entity(let id) = value { holdInProperty(id, name, of: type) }
+            // `var prerequisite: Operation? = Warmup()` meeting a requirement of a protocol the type
+            // adopts: code that works with the protocol reads it, wherever that is.
+            if case .entity(let id) = value, scan.entities[id].kind == .operation, scan.entities[id].escape == nil,
+               classes.requires(name, ofAnyOf: currentConformances) {
+                scan.entities[id].escape = file.location(nameIndex)
+            }
             properties[type, default: [:]][name] = value
         } else {
             scopes[scopes.count - 1].locals[name] = value
@@ -277,7 +283,10 @@ extension FileScanner {
             if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
             return
         }
-        if file.isPunct(i + 1, oneOf: ".=:(?!") { return }
+        if file.isPunct(i + 1, oneOf: ".=:(?!") {
+            // `steps.append(shrink!)`, `[first, second?]`: the unwrapped value is handed on as it is.
+            guard file.isPunct(i + 1, "!") || file.isPunct(i + 1, "?"), file.isPunct(i + 2, oneOf: "),]") else { return }
+        }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
         guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
         let word = file.text(i)

@@ -144,6 +144,7 @@ extension FileScanner {
                 if file.isIdentifier(declaration.index + 1) {
                     var scope = Scope(kind: .type(file.text(declaration.index + 1)), close: close, id: newScopeID())
                     if hasAttribute("MainActor", before: declaration.index) { scope.mainThreadReason = "@MainActor" }
+                    scope.conformances = conformances(from: declaration.index + 2, to: b)
                     push(scope)
                     return
                 }
@@ -199,6 +200,8 @@ extension FileScanner {
         if file.isPunct(b, ".") || file.isPunct(b, "{") || file.isPunct(b, "-") { return true }
         if file.isWord(b, "where") || file.isWord(b, "throws") || file.isWord(b, "rethrows") || file.isWord(b, "async") { return true }
         if file.isWord(a, "in") || file.isWord(a, "else") || file.isWord(a, "return") { return true }
+        // `class Store<T>: Base where` with its requirements on the next line; `func f() ->` with the type there.
+        if file.isWord(a, "where") || (file.isPunct(a, ">") && file.isPunct(a - 1, "-")) { return true }
         return file.tokens[a].kind == .annotation
     }
 
@@ -346,6 +349,8 @@ extension FileScanner {
             let name = file.text(f + 1)
             if let end = pathEnd(from: inIndex + 1), end == b, case .list(let items)? = resolvePath(path(from: inIndex + 1, to: end)) {
                 scope.locals[name] = .list(items)
+                // Handed to code the scanner does not follow (`schedule(task)`), it hands the list on.
+                noteBound(name)
                 for m in (inIndex + 1)..<end { consumed.insert(m) }
             } else {
                 scope.locals[name] = .value(nil)
@@ -354,6 +359,33 @@ extension FileScanner {
             // `for (index, op) in …`, `for case let op as Operation in …`: every name the pattern binds is the loop's.
             for name in patternNames(from: f + 1, to: inIndex) { scope.locals[name] = .value(nil) }
         }
+    }
+
+    /// The names after the `:` of a type declaration (`struct Gate<T>: Base, Shown where T: P {`),
+    /// between the token after its name, `a`, and its `{`, `b`.
+    private func conformances(from a: Int, to b: Int) -> [String] {
+        var k = a
+        if file.isPunct(k, "<"), let end = genericArgumentsEnd(from: k), end <= b { k = end }
+        guard file.isPunct(k, ":") else { return [] }
+        var names: [String] = []
+        k += 1
+        while k < b && !file.isWord(k, "where") {
+            if file.isPunct(k, "<"), let end = genericArgumentsEnd(from: k), end <= b { k = end; continue }
+            if file.isIdentifier(k), !file.isPunct(k + 1, "."), !file.isPunct(k - 1, ".") || file.isWord(k - 2, "Foundation") { names.append(file.text(k)) }
+            k += 1
+        }
+        return names
+    }
+
+    /// The token after the `>` that closes the `<` at `k`, or nil.
+    private func genericArgumentsEnd(from k: Int) -> Int? {
+        var depth = 0
+        var m = k
+        while m < file.tokens.count && m < k + 64 {
+            if file.isPunct(m, "<") { depth += 1 } else if file.isPunct(m, ">") { depth -= 1; if depth == 0 { return m + 1 } }
+            m += 1
+        }
+        return nil
     }
 
     /// The names a `for` pattern binds between tokens `a` and `b`: its identifiers, other than

@@ -212,7 +212,8 @@ extension FileScanner {
     /// a list changed in a way the scanner does not follow is no longer known.
     /// With `ownMethod`, `name` is Foundation's name for a method the code declares with
     /// arguments of its own (`start(completion:)`), which is not Foundation's.
-    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false, firstArgument: Range<Int>? = nil) {
+    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false, firstArgument: Range<Int>? = nil,
+                   isCall: Bool = true) {
         guard !words.isEmpty else { return }
         // Where the call is, worked out only for the calls that record it.
         var location: SourceLocation { file.location(token) }
@@ -224,7 +225,8 @@ extension FileScanner {
                 scan.callsFollowed += 1
                 cancel(id, location: location, delay: firstArgument.flatMap(writtenDelay) ?? 0, method: name)
             }
-            if ownMethod || !Self.operationMethods.contains(name) {
+            // Foundation's properties are read, not called: `second.dependencies([first])` is the code's own method.
+            if ownMethod || !Self.operationMethods.contains(name) || (isCall && Self.operationProperties.contains(name)) {
                 // The operation whose own code this is (`[self finishWithError:…]`) is not handed on anywhere.
                 if Self.selfNames.contains(words[0]) {
                     if scan.entities[id].escape == nil { scan.entities[id].escape = location }
@@ -238,9 +240,11 @@ extension FileScanner {
             } else if Self.mutatesCollection(name) {
                 for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
                 rebind(words, start: start, to: .value(Self.listOfUnknownContents))
-            } else if name.hasPrefix("enumerateObjects") || name == "makeObjectsPerformSelector" {
+            } else if !Self.listQueries.contains(name) && !name.contains("ependenc") {
                 // Each element is handed to a block (`[ops enumerateObjectsUsingBlock:^(NSOperation *op, …) {
-                // [queue addOperation:op]; }]`) or sent a message (`@selector(start)`).
+                // [queue addOperation:op]; }]`), sent a message (`@selector(start)`) or handed to
+                // the code's own method on lists (`stages.feed(into: sink)`, `ops.enqueue()`);
+                // one that only adds dependencies to them (`ops.addDependencies(setup)`) does not enqueue them.
                 for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
             }
         case .value(Self.listOfUnknownContents)? where name == "removeAllObjects" || name == "removeAll":
@@ -260,6 +264,19 @@ extension FileScanner {
         }
         return (open + 1)..<min(end, close)
     }
+
+    /// The properties among `operationMethods`: read in Swift without parentheses and in
+    /// Objective-C by a message without arguments, so a call with them is another method.
+    static let operationProperties: Set<String> = [
+        "isReady", "isFinished", "isExecuting", "isCancelled", "isAsynchronous", "isConcurrent", "dependencies",
+        "queuePriority", "qualityOfService", "name", "completionBlock", "executionBlocks", "threadPriority",
+    ]
+
+    /// Calls on a list that only look at it: its operations stay where they are.
+    static let listQueries: Set<String> = [
+        "contains", "containsObject", "firstIndex", "lastIndex", "index", "indexOf", "indexOfObject", "elementsEqual",
+        "isEqualToArray", "count", "countByEnumerating", "hash", "description", "debugDescription",
+    ]
 
     /// Whether a call named `name` changes the array or set it is sent to (`addObject:`,
     /// `removeLast()`, `setArray:`). A variable that holds one of several operations (assigned

@@ -60,7 +60,8 @@ extension FileScanner {
         guard known.contains(selector) else {
             // The receiver of a message is not handed on; `otherCall` decides what the message does to it.
             if !words.isEmpty { for t in (k + 1)..<selectorStart { consumed.insert(t) } }
-            otherCall(parts.first?.name ?? selector, on: words, start: k + 1, locatedAt: k, firstArgument: parts.first.map { $0.argument..<$0.end })
+            otherCall(parts.first?.name ?? selector, on: words, start: k + 1, locatedAt: k, firstArgument: parts.first.map { $0.argument..<$0.end },
+                      isCall: !parts.isEmpty)
             return
         }
         let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")

@@ -192,6 +192,7 @@ extension FileScanner {
                 let name = file.text(m - 1)
                 if let end = pathEnd(from: m + 1), end == close, case .list(let items)? = resolvePath(path(from: m + 1, to: end)) {
                     scope.locals[name] = .list(items)
+                    noteBound(name)
                 } else {
                     scope.locals[name] = .value(nil)
                 }

@@ -45,6 +45,22 @@ extension FileScanner {
         if isGuard || leavesTheBody(from: left.open, to: left.close) { scopes[scopes.count - 1].offTheMainThreadFromHere = true }
     }
 
+    /// `dispatchPrecondition(condition: .notOnQueue(.main))`, `dispatch_assert_queue_not(dispatch_get_main_queue())`
+    /// at `k`: the code stops there unless it runs off the main queue, so the rest of the
+    /// scope does.
+    func assertsOffTheMainQueue(at k: Int) {
+        let open = k + 1
+        let close = Int(file.partner[open])
+        guard close > open, !scopes.isEmpty else { return }
+        var notOn = file.isWord(k, "dispatch_assert_queue_not")
+        var main = false
+        for m in (open + 1)..<close {
+            if file.isWord(m, "notOnQueue") { notOn = true }
+            if file.isWord(m, "dispatch_get_main_queue") || (file.isWord(m, "main") && file.isPunct(m - 1, ".")) { main = true }
+        }
+        if notOn && main { scopes[scopes.count - 1].offTheMainThreadFromHere = true }
+    }
+
     /// Whether the `else` at `k` belongs to a `guard` (no `}` before it on the way back to the statement's start).
     private func statementStartsWithGuard(before k: Int) -> Bool {
         var m = k - 1

@@ -160,6 +160,8 @@ final class FileScanner {
                 dispatchFunction(at: i)
             } else if file.isWord(i, "return") {
                 returnStatement(at: i)
+            } else if file.isPunct(i + 1, "("), file.isWord(i, "dispatchPrecondition") || file.isWord(i, "dispatch_assert_queue_not") {
+                assertsOffTheMainQueue(at: i)
             } else if implicitSelfCall(at: i) {
                 break
             } else if file.language == .swift ? (file.isWord(i, "var") || file.isWord(i, "let")) : file.isWord(i, "id") {
@@ -207,6 +209,12 @@ final class FileScanner {
         let scopes = self.scopes
         for index in scopes.indices.reversed() { if case .type(let name) = scopes[index].kind { return name } }
         return nil
+    }
+
+    /// The superclass and protocols of the enclosing type, as its declaration names them.
+    var currentConformances: [String] {
+        for scope in scopes.reversed() { if case .type = scope.kind { return scope.conformances } }
+        return []
     }
 
     /// The name of the enclosing function, if any.
