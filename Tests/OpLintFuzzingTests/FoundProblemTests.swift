@@ -21,6 +21,15 @@ import OpLintSource
         }
     }
 
+    /// Source text with a U+0001 followed by digits, quoted in a note, was taken for the mark
+    /// of an entity's name and read past the file's entities (a crash); it is shown with U+FFFD.
+    @Test func controlCharacterInQuotedSourceIsNoNameMark() {
+        let text = "let queue = OperationQueue()\nqueue.addOperation(job\u{1}7)\n"
+        let (graph, _) = SourceExtractor.extract(files: [(path: "A.swift", bytes: Array(text.utf8))])
+        let notes = graph.sourceFacts.unresolved.map(\.message)
+        #expect(notes.contains { $0.contains("job\u{FFFD}7") }, "\(notes)")
+    }
+
     /// simdjson 3.0's On-Demand `number.get_double()` gives 0 for numbers with many significant
     /// digits; the reference engine now reads them from the text, as the scanner does.
     @Test(arguments: ["123456789012345678901234.67890", "1000000000.000000001", "-0.00000000000000000000000000012345678901234567890e3"])

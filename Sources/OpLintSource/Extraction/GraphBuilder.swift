@@ -165,7 +165,8 @@ struct GraphBuilder {
         let scans = self.scans
         let fileOffsets = offsets
         ParallelWork.forEach(count: scans.count, makeState: {}) { f, _ in
-            named.set(f, scans[f].facts.mapNames { Self.replacePlaceholders($0) { id in names[fileOffsets[f] + id] } })
+            let count = scans[f].entities.count
+            named.set(f, scans[f].facts.mapNames { Self.replacePlaceholders($0) { id in id < count ? names[fileOffsets[f] + id] : nil } })
         }
         for f in scans.indices {
             if let facts = named.get(f) { graph.sourceFacts.merge(facts) }
@@ -192,8 +193,9 @@ struct GraphBuilder {
         op.writes += a.writes.filter { !op.writes.contains($0) }
     }
 
-    /// Replaces each `\u{1}<id>` in `text` by `name(id)`.
-    static func replacePlaceholders(_ text: String, _ name: (Int) -> String) -> String {
+    /// Replaces each `\u{1}<id>` in `text` by `name(id)`; one that names no entity (source text
+    /// with that control character in it) is shown with U+FFFD in its place.
+    static func replacePlaceholders(_ text: String, _ name: (Int) -> String?) -> String {
         // A byte search: `contains` with a string argument would be Foundation's, through NSString.
         guard text.utf8.contains(1) else { return text }
         var result = ""
@@ -207,7 +209,7 @@ struct GraphBuilder {
                     digits.unicodeScalars.append(d)
                     pending = scalars.next()
                 }
-                result += Int(digits).map(name) ?? ""
+                result += Int(digits).flatMap(name) ?? "\u{FFFD}" + digits
                 continue
             }
             result.unicodeScalars.append(scalar)

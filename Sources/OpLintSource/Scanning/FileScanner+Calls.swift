@@ -150,8 +150,14 @@ extension FileScanner {
         return max(0, k + 1)
     }
 
-    /// The source text of tokens `a..<b`, for messages.
+    /// The source text of tokens `a..<b`, for messages (a U+0001 in it, which marks where an
+    /// entity's name goes, shown as U+FFFD).
     func text(_ a: Int, _ b: Int) -> String {
+        let text = sourceText(a, b)
+        return text.utf8.contains(1) ? String(text.unicodeScalars.map { $0 == "\u{1}" ? "\u{FFFD}" : Character($0) }) : text
+    }
+
+    private func sourceText(_ a: Int, _ b: Int) -> String {
         guard a < b, b <= file.tokens.count else { return "" }
         let start = Int(file.tokens[a].start)
         let end = file.tokens[b - 1].end
