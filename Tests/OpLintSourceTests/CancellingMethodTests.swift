@@ -58,12 +58,13 @@ struct CancellingMethodTests {
         #expect(neverStarted.first?.message.contains("may be cancelled first") == true, "\(neverStarted.first?.message ?? "")")
     }
 
-    @Test("The delay is read from the call when it is written in a unit of time; any other is taken as none", arguments: [
+    @Test("The delay is read from the call when it is written in a unit of time; any other is taken as none; one that never comes cancels nothing", arguments: [
         ("60 * NSEC_PER_SEC", 60.0), ("(250)* NSEC_PER_MSEC", 0.25), ("NSEC_PER_USEC * 500", 0.0005),
         ("2 * 3 * NSEC_PER_SEC", 6), ("0.5 * NSEC_PER_SEC", 0.5), ("kTimeout", 0), ("5", 0), ("5 * kUnit", 0),
-        ("NSEC_PER_SEC * NSEC_PER_MSEC", 0), ("5 + NSEC_PER_SEC", 0),
-    ])
-    func delays(_ written: String, _ seconds: Double) {
+        ("NSEC_PER_SEC * NSEC_PER_MSEC", 0), ("5 + NSEC_PER_SEC", 0), ("(int64_t)(2.5 * NSEC_PER_SEC)", 2.5),
+        ("3ull * NSEC_PER_SEC", 3), ("NSEC_PER_SEC / 2", 0.5), ("DISPATCH_TIME_FOREVER", nil),
+    ] as [(String, Double?)])
+    func delays(_ written: String, _ seconds: Double?) {
         let c = RealCodeCase([Self.timedOperation, ("DelayTests.m", """
         @implementation DelayTests
         - (void)testDelay {
@@ -73,7 +74,100 @@ struct CancellingMethodTests {
         }
         @end
         """)])
-        #expect(c.graph.events.map(\.at) == [seconds], "\(written): \(c.graph.events)")
+        #expect(c.graph.events.map(\.at) == (seconds.map { [$0] } ?? []), "\(written): \(c.graph.events)")
+    }
+
+    @Test("Swift delays: `.seconds(60 * 2)`, `DispatchTimeInterval.milliseconds(250)`; `.never` cancels nothing", arguments: [
+        (".seconds(60 * 2)", 120.0), ("DispatchTimeInterval.milliseconds(250)", 0.25), (".never", nil),
+    ] as [(String, Double?)])
+    func swiftDelays(_ written: String, _ seconds: Double?) {
+        let c = RealCodeCase("Expire.swift", """
+        final class Fetch: Operation {
+            func expire(after delay: DispatchTimeInterval) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.cancel() }
+            }
+        }
+        final class Loader {
+            let queue = OperationQueue()
+            func load() {
+                let fetch = Fetch()
+                queue.addOperation(fetch)
+                fetch.expire(after: \(written))
+            }
+        }
+        """)
+        #expect(c.graph.events.map(\.at) == (seconds.map { [$0] } ?? []), "\(written): \(c.graph.events)")
+    }
+
+    @Test("Called on its own line the helper hands the operation nowhere: in other code than the enqueue it makes no event, and an operation nobody enqueues stays unstarted")
+    func helperOnItsOwnHandsNothingOn() {
+        let c = RealCodeCase("Loader.swift", """
+        final class Fetch: Operation {
+            func expire(after delay: DispatchTimeInterval) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.cancel() }
+            }
+        }
+        final class Loader {
+            let queue = OperationQueue()
+            let gate = BlockOperation { }
+            let fetch = Fetch()
+            func load() {
+                fetch.addDependency(gate)
+                queue.addOperation(fetch)
+            }
+            func stopSoon() {
+                fetch.expire(after: .seconds(1))
+            }
+            func orphan() {
+                let parse = BlockOperation { }
+                let lost = Fetch()
+                parse.addDependency(lost)
+                lost.expire(after: .seconds(5))
+                queue.addOperation(parse)
+            }
+        }
+        """)
+        #expect(c.graph.events.isEmpty, "\(c.graph.events)")
+        #expect(c.findings("OPL106").count == 2, "\(c.findings("OPL106").map(\.message))")
+    }
+
+    @Test("Objective-C methods are told apart by their whole selector; a cancel through `super` cancels the operation too")
+    func selectorsAndSuper() {
+        let c = RealCodeCase([("Timed.m", """
+        @interface Timed : NSOperation
+        @end
+        @implementation Timed
+        - (void)timeout:(int64_t)nanoseconds {
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, nanoseconds), dispatch_get_main_queue(), ^{ [super cancel]; });
+        }
+        - (void)timeout:(int64_t)nanoseconds reason:(NSString *)reason {
+            NSLog(@"%@", reason);
+        }
+        @end
+        """), ("Use.m", """
+        @implementation Use
+        - (void)cancelled {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSOperation *gate = [[NSOperation alloc] init];
+            Timed *fetch = [[Timed alloc] init];
+            [fetch addDependency:gate];
+            [queue addOperation:fetch];
+            [fetch timeout:2 * NSEC_PER_SEC];
+        }
+        - (void)logged {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSOperation *gate = [[NSOperation alloc] init];
+            Timed *fetch = [[Timed alloc] init];
+            [fetch addDependency:gate];
+            [queue addOperation:fetch];
+            [fetch timeout:2 * NSEC_PER_SEC reason:@"diagnostics"];
+        }
+        @end
+        """)])
+        #expect(c.graph.events.map(\.at) == [2], "\(c.graph.events)")
+        let blocked = c.findings("OPL106")
+        #expect(blocked.count == 1)
+        #expect(blocked.first?.location.line == 13, "\(blocked.map(\.message))")
     }
 
     @Test("The operation's own code cancelling it (`[self cancel]` in its start) is no cancel event")

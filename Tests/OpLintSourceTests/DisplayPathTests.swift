@@ -22,6 +22,8 @@ struct DisplayPathTests {
         #expect(FileWalker.display(Self.cwd + "//examples/source/") == "examples/source")
         #expect(FileWalker.display("examples//source/") == "examples/source")
         #expect(FileWalker.display("./examples/source") == "examples/source")
+        #expect(FileWalker.display("./examples/./source/.") == "examples/source")
+        #expect(FileWalker.display(Self.cwd + "/./examples") == "examples")
         #expect(FileWalker.display("/nowhere//here/") == "/nowhere/here")
         #expect(FileWalker.display("/") == "/")
     }

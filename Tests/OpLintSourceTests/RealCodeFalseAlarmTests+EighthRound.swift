@@ -30,6 +30,20 @@ extension RealCodeFalseAlarmTests {
         }
         """)
         #expect(idle.findings("OPL105").count == 2)
+        // Printing or asserting on them hands nothing on either.
+        let printed = RealCodeCase("Printed.swift", """
+        final class Sweep: Operation {}
+        func tidyUp() {
+            let tasks = [Sweep(), Sweep()]
+            for task in tasks {
+                print("prepared", task)
+            }
+            let gate = Sweep()
+            XCTAssertNotNil(gate)
+            _ = tasks.contains(gate)
+        }
+        """)
+        #expect(printed.findings("OPL105").count == 3, "\(printed.findings("OPL105").map(\.message))")
     }
 
     @Test("The same in Objective-C: `for (NSOperation *op in ops) { [runner run:op]; }`")
@@ -205,5 +219,24 @@ extension RealCodeFalseAlarmTests {
         }
         """)
         #expect(spelledOut.findings("OPL208").isEmpty, "\(spelledOut.findings("OPL208").map(\.message))")
+        // A check only debug builds make, or one in a branch, says nothing about the code after it.
+        let debugOnly = RealCodeCase("Debug.swift", """
+        @MainActor
+        final class DebugModel {
+            var level = 0
+            var verbose = false
+            func debugOnly() -> Int {
+                #if DEBUG
+                dispatchPrecondition(condition: .notOnQueue(.main))
+                #endif
+                return DispatchQueue.main.sync { self.level }
+            }
+            func sometimes() -> Int {
+                verbose ? dispatchPrecondition(condition: .notOnQueue(.main)) : ()
+                return DispatchQueue.main.sync { self.level }
+            }
+        }
+        """)
+        #expect(debugOnly.findings("OPL208").count == 2, "\(debugOnly.findings("OPL208").map(\.message))")
     }
 }

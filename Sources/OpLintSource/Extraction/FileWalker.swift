@@ -201,11 +201,14 @@ public struct FileWalker: Sendable {
     }
 
     /// The path shown to the user: relative to the current directory when under it, with
-    /// repeated slashes made one and no slash at the end (`/work/app/` run in `/work/app` is
-    /// `.`, `src//ui/` is `src/ui`), so the files under it are shown as `name`, `src/ui/name`.
+    /// repeated slashes made one, `./` steps dropped and no slash at the end (`/work/app/` run
+    /// in `/work/app` is `.`, `src//ui/` and `./src/./ui` are `src/ui`), so the files under it
+    /// are shown as `name`, `src/ui/name`.
     static func display(_ path: String) -> String {
         var path = path
         while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        while path.contains("/./") { path = path.replacingOccurrences(of: "/./", with: "/") }
+        if path.hasSuffix("/.") { path.removeLast() }
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         while path.hasPrefix("./") { path.removeFirst(2) }
         let cwd = FileManager.default.currentDirectoryPath

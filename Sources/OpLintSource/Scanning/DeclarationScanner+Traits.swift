@@ -49,9 +49,9 @@ extension DeclarationScanner {
                         sawMethod = true
                         if byte == UInt8(ascii: "+") { objectiveCFactory(&declaration, at: k + 1) }
                         method = nil
-                        // `- (instancetype)timeout:(dispatch_time_t)timeout {`: named by its first part.
+                        // `- (instancetype)timeout:(dispatch_time_t)timeout {`: named by its selector, `timeout:`.
                         let close = Int(file.partner[k + 1])
-                        if mayCancelItself, byte == UInt8(ascii: "-"), close > k + 1, file.isIdentifier(close + 1) { method = file.text(close + 1) }
+                        if mayCancelItself, byte == UInt8(ascii: "-"), close > k + 1, file.isIdentifier(close + 1) { method = objectiveCSelector(from: close + 1) }
                     }
                 case UInt8(ascii: "*"):
                     // `@property (…) NSOperationQueue *queue;`, `NSOperationQueue *_queue;`
@@ -142,9 +142,24 @@ extension DeclarationScanner {
         return false
     }
 
-    /// `self`, or a name code gives it inside a block (`weakSelf`, `strongSelf`).
+    /// `self`, a name code gives it inside a block (`weakSelf`, `strongSelf`), or `super`
+    /// (whose `cancel` cancels this operation too).
     private func isSelf(_ k: Int) -> Bool {
-        file.isIdentifier(k) && FileScanner.selfNames.contains(file.text(k))
+        file.isWord(k, "super") || (file.isIdentifier(k) && FileScanner.selfNames.contains(file.text(k)))
+    }
+
+    /// The selector of the Objective-C method head whose name starts at `k`: `expire`,
+    /// `timeout:`, `timeout:reason:`.
+    private func objectiveCSelector(from k: Int) -> String {
+        guard file.isPunct(k + 1, ":") else { return file.text(k) }
+        var selector = ""
+        var m = k
+        while m < file.tokens.count, !file.isPunct(m, "{"), !file.isPunct(m, ";") {
+            if file.isIdentifier(m), file.isPunct(m + 1, ":") { selector += file.text(m) + ":"; m += 2; continue }
+            if file.isPunct(m, "("), file.partner[m] > m { m = Int(file.partner[m]) + 1; continue }
+            m += 1
+        }
+        return selector
     }
 
     /// `super.start()` or `[super start]` between `open` and `close`.

@@ -270,6 +270,28 @@ extension FileScanner {
 
     /// A bare identifier that holds an operation and is used in a way the scanner does not
     /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
+    /// The name of the call whose argument list holds token `i` (`print` for `print("x", op)`,
+    /// `firstIndex` for `ops.firstIndex(of: op)`, `containsObject` for `[ops containsObject:op]`),
+    /// if it is on the same statement.
+    private func calleeOfArgument(at i: Int) -> String? {
+        var k = i - 1
+        var steps = 0
+        while k >= 0 && steps < 64 {
+            steps += 1
+            if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return nil }
+                k = open - 1
+                continue
+            }
+            if file.isPunct(k, "(") { return file.isIdentifier(k - 1) ? file.text(k - 1) : nil }
+            if file.language == .objectiveC, file.isPunct(k, ":"), file.isIdentifier(k - 1) { return file.text(k - 1) }
+            if file.isPunct(k, oneOf: "{};[") { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
     func reference(at i: Int) {
         let token = file.tokens[i]
         let first = file.bytes[Int(token.start)]
@@ -297,6 +319,7 @@ extension FileScanner {
         case .list(let ids)?: held = ids
         default: return
         }
+        if let callee = calleeOfArgument(at: i), Self.lookingCalls.contains(callee) || callee.hasPrefix("XCTAssert") { return }
         for id in held where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
             scan.entities[id].escape = file.location(i)
         }

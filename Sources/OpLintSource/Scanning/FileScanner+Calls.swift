@@ -41,7 +41,8 @@ extension FileScanner {
                     mayResume(resolvePath(Array(receiver.path.dropLast())))
                     return
                 }
-                otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start, firstArgument: firstArgument(of: i + 1))
+                otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start, firstArgument: firstArgument(of: i + 1),
+                          isStatement: isStatement(from: receiver.start, callAt: i + 1))
             }
             return
         }
@@ -219,17 +220,25 @@ extension FileScanner {
     /// With `ownMethod`, `name` is Foundation's name for a method the code declares with
     /// arguments of its own (`start(completion:)`), which is not Foundation's.
     func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false, firstArgument: Range<Int>? = nil,
-                   isCall: Bool = true) {
+                   isCall: Bool = true, selector: String? = nil, isStatement: Bool = false) {
         guard !words.isEmpty else { return }
         // Where the call is, worked out only for the calls that record it.
         var location: SourceLocation { file.location(token) }
         switch resolvePath(words) {
         case .entity(let id)? where scan.entities[id].kind == .operation:
             // `[second timeout:50 * NSEC_PER_MSEC]` whose class cancels the operation from a
-            // timer: a cancel, when the delay has passed if it is written in a unit of time.
-            if !ownMethod, let className = scan.entities[id].className, classes.cancelsItself(name, of: className) {
+            // timer: a cancel, when the delay has passed if it is written in a unit of time (at
+            // once when it cannot be read, never for `.never`). Called on its own, the method
+            // is read: it cancels the operation and hands it nowhere.
+            let method = selector ?? name
+            if !ownMethod, let className = scan.entities[id].className, classes.cancelsItself(method, of: className) {
                 scan.callsFollowed += 1
-                cancel(id, location: location, delay: firstArgument.flatMap(writtenDelay) ?? 0, method: name)
+                switch firstArgument.map(writtenDelay) ?? .unknown {
+                case .seconds(let delay): cancel(id, location: location, delay: delay, method: method)
+                case .unknown: cancel(id, location: location, delay: 0, method: method)
+                case .never: break
+                }
+                if isStatement { return }
             }
             // Foundation's properties are read, not called: `second.dependencies([first])` is the code's own method.
             if ownMethod || !Self.operationMethods.contains(name) || (isCall && Self.operationProperties.contains(name)) {
@@ -260,6 +269,19 @@ extension FileScanner {
         }
     }
 
+    /// Whether the Swift call whose receiver starts at `start` and whose arguments open at `open`
+    /// is a statement of its own: nothing before it on its line, and its value unused after it.
+    private func isStatement(from start: Int, callAt open: Int) -> Bool {
+        let before = start - 1
+        guard before < 0 || file.isPunct(before, oneOf: "{};") || (file.tokens[before].line < file.tokens[start].line
+            && !file.isPunct(before, oneOf: "=(,[:") && !file.isWord(before, "return")) else { return false }
+        var end = open
+        if file.isPunct(end, "("), file.partner[end] > end { end = Int(file.partner[end]) + 1 }
+        if file.isPunct(end, "{"), file.partner[end] > end { end = Int(file.partner[end]) + 1 }
+        return end >= file.tokens.count || !(file.isPunct(end, ".") || file.isPunct(end, "?") || file.isPunct(end, "!"))
+            || file.tokens[end].line > file.tokens[end - 1].line && !file.isPunct(end, ".")
+    }
+
     /// The tokens of the first argument of the call whose `(` is at `open`, up to its comma.
     private func firstArgument(of open: Int) -> Range<Int>? {
         guard file.isPunct(open, "("), Int(file.partner[open]) > open + 1 else { return nil }
@@ -281,7 +303,15 @@ extension FileScanner {
     /// Calls on a list that only look at it: its operations stay where they are.
     static let listQueries: Set<String> = [
         "contains", "containsObject", "firstIndex", "lastIndex", "index", "indexOf", "indexOfObject", "elementsEqual",
-        "isEqualToArray", "count", "countByEnumerating", "hash", "description", "debugDescription",
+        "isEqualToArray", "count", "countByEnumerating", "hash", "description", "debugDescription", "allSatisfy",
+        "valueForKey", "valueForKeyPath",
+    ]
+
+    /// Calls that only look at their arguments (`print(op)`, `stages.contains(gate)`,
+    /// `[ops indexOfObject:op]`, `XCTAssertNotNil(op)`): an operation passed to one stays put.
+    static let lookingCalls: Set<String> = [
+        "print", "debugPrint", "dump", "NSLog", "assert", "precondition", "String", "contains", "containsObject",
+        "firstIndex", "lastIndex", "index", "indexOf", "indexOfObject", "isEqual", "isEqualTo",
     ]
 
     /// Whether a call named `name` changes the array or set it is sent to (`addObject:`,

@@ -159,7 +159,7 @@ extension FileScanner {
 
     /// The innermost group, when the current scope is the one it opened in. A directive in a
     /// scope opened inside a branch (braces that do not pair up across branches) is passed over.
-    private func openGroup() -> ConditionalGroup? {
+    func openGroup() -> ConditionalGroup? {
         dropClosedGroups()
         guard let group = conditionals.last, group.depth == scopes.count else { return nil }
         return group

@@ -60,8 +60,10 @@ extension FileScanner {
         guard known.contains(selector) else {
             // The receiver of a message is not handed on; `otherCall` decides what the message does to it.
             if !words.isEmpty { for t in (k + 1)..<selectorStart { consumed.insert(t) } }
+            // `[op timeout:5];` on its own, its value unused.
+            let isStatement = (k == 0 || file.isPunct(k - 1, oneOf: "{};)")) && file.isPunct(close + 1, ";")
             otherCall(parts.first?.name ?? selector, on: words, start: k + 1, locatedAt: k, firstArgument: parts.first.map { $0.argument..<$0.end },
-                      isCall: !parts.isEmpty)
+                      isCall: !parts.isEmpty, selector: selector, isStatement: isStatement)
             return
         }
         let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")

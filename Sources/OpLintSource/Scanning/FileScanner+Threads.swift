@@ -47,11 +47,17 @@ extension FileScanner {
 
     /// `dispatchPrecondition(condition: .notOnQueue(.main))`, `dispatch_assert_queue_not(dispatch_get_main_queue())`
     /// at `k`: the code stops there unless it runs off the main queue, so the rest of the
-    /// scope does.
+    /// scope does — when it is a statement of the scope itself, not one branch of an `if`
+    /// without braces, of `?:` or of an `#if` (`#if DEBUG`: a release build does not check).
     func assertsOffTheMainQueue(at k: Int) {
         let open = k + 1
         let close = Int(file.partner[open])
-        guard close > open, !scopes.isEmpty else { return }
+        guard close > open, !scopes.isEmpty, openGroup() == nil else { return }
+        let before = k - 1
+        let startsStatement = before < 0 || file.isPunct(before, oneOf: "{};")
+            || (file.language == .swift && file.tokens[before].line < file.tokens[k].line
+                && !file.isPunct(before, oneOf: ")?:=,(") && !file.isWord(before, "else"))
+        guard startsStatement else { return }
         var notOn = file.isWord(k, "dispatch_assert_queue_not")
         var main = false
         for m in (open + 1)..<close {
