@@ -131,6 +131,40 @@ struct CancellingMethodTests {
         #expect(c.findings("OPL106").count == 2, "\(c.findings("OPL106").map(\.message))")
     }
 
+    @Test("A name the helper gives `self` (`guard let strong = self`) cancels the operation as `self` does")
+    func aliasOfSelf() {
+        let c = RealCodeCase("Expire.swift", """
+        final class Fetch: Operation {
+            func expire(after delay: DispatchTimeInterval) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
+                    guard let strong = self else { return }
+                    strong.cancel()
+                }
+            }
+            func mark(_ other: Operation) {
+                let strong = other
+                strong.cancel()
+            }
+        }
+        final class Loader {
+            let queue = OperationQueue()
+            func load(_ other: Operation) {
+                let gate = BlockOperation { }
+                let fetch = Fetch()
+                fetch.addDependency(gate)
+                queue.addOperation(fetch)
+                fetch.expire(after: .seconds(3))
+                let second = Fetch()
+                second.addDependency(gate)
+                queue.addOperation(second)
+                second.mark(other)
+            }
+        }
+        """)
+        #expect(c.graph.events.map(\.at) == [3], "\(c.graph.events)")
+        #expect(c.findings("OPL106").count == 1, "\(c.findings("OPL106").map(\.message))")
+    }
+
     @Test("Objective-C methods are told apart by their whole selector; a cancel through `super` cancels the operation too")
     func selectorsAndSuper() {
         let c = RealCodeCase([("Timed.m", """

@@ -130,14 +130,22 @@ extension DeclarationScanner {
     /// any branch or block of it (a timer that cancels it later counts).
     private func cancelsItself(_ close: Int, after open: Int) -> Bool {
         guard close > open else { return false }
-        for m in (open + 1)..<close where file.isWord(m, "cancel") {
-            if file.language == .objectiveC {
-                if file.isPunct(m - 2, "["), file.isPunct(m + 1, "]"), isSelf(m - 1) { return true }
-                continue
+        // Names the body gives `self` (`guard let strong = self`, `__strong typeof(self) op = weakSelf;`).
+        var aliases: Set<String> = []
+        func isSelfOrAlias(_ k: Int) -> Bool { isSelf(k) || (file.isIdentifier(k) && !aliases.isEmpty && aliases.contains(file.text(k))) }
+        for m in (open + 1)..<close {
+            if file.isWord(m, "cancel") {
+                if file.language == .objectiveC {
+                    if file.isPunct(m - 2, "["), file.isPunct(m + 1, "]"), isSelfOrAlias(m - 1) { return true }
+                    continue
+                }
+                guard file.isPunct(m + 1, "("), file.isPunct(m + 2, ")") else { continue }
+                if !file.isPunct(m - 1, ".") { if !file.isWord(m - 1, "func") { return true }; continue }
+                if isSelfOrAlias(m - 2) || (file.isPunct(m - 2, "?") && isSelfOrAlias(m - 3)) { return true }
+            } else if file.isPunct(m, "="), !file.isPunct(m + 1, "="), !file.isPunct(m - 1, "="), isSelf(m + 1),
+                      file.isIdentifier(m - 1), !file.isPunct(m + 2, ".") {
+                aliases.insert(file.text(m - 1))
             }
-            guard file.isPunct(m + 1, "("), file.isPunct(m + 2, ")") else { continue }
-            if !file.isPunct(m - 1, ".") { if !file.isWord(m - 1, "func") { return true }; continue }
-            if isSelf(m - 2) || (file.isPunct(m - 2, "?") && isSelf(m - 3)) { return true }
         }
         return false
     }
