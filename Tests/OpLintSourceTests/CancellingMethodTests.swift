@@ -131,6 +131,48 @@ struct CancellingMethodTests {
         #expect(c.findings("OPL106").count == 2, "\(c.findings("OPL106").map(\.message))")
     }
 
+    @Test("A subclass that overrides the helper without cancelling or calling `super`'s takes the cancel away; one that calls `super` keeps it")
+    func overridesDecide() {
+        let c = RealCodeCase([("Fetch.swift", """
+        class Fetch: Operation {
+            func expire(after delay: DispatchTimeInterval) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.cancel() }
+            }
+        }
+        final class PinnedFetch: Fetch {
+            override func expire(after delay: DispatchTimeInterval) { print("ignoring the timeout") }
+        }
+        final class LoggedFetch: Fetch {
+            override func expire(after delay: DispatchTimeInterval) {
+                print("expiring")
+                super.expire(after: delay)
+            }
+        }
+        """), ("Loader.swift", """
+        final class Loader {
+            let queue = OperationQueue()
+            func pinned() {
+                let gate = BlockOperation { }
+                let fetch = PinnedFetch()
+                fetch.addDependency(gate)
+                queue.addOperation(fetch)
+                fetch.expire(after: .seconds(5))
+            }
+            func logged() {
+                let gate = BlockOperation { }
+                let fetch = LoggedFetch()
+                fetch.addDependency(gate)
+                queue.addOperation(fetch)
+                fetch.expire(after: .seconds(5))
+            }
+        }
+        """)])
+        #expect(c.graph.events.map(\.at) == [5], "\(c.graph.events)")
+        let blocked = c.findings("OPL106")
+        #expect(blocked.count == 1)
+        #expect(blocked.first?.message.contains("pinned()") == true, "\(blocked.map(\.message))")
+    }
+
     @Test("A name the helper gives `self` (`guard let strong = self`) cancels the operation as `self` does")
     func aliasOfSelf() {
         let c = RealCodeCase("Expire.swift", """

@@ -190,6 +190,36 @@ extension RealCodeFalseAlarmTests {
         #expect(unstarted.map(\.location.line) == [6, 7], "\(unstarted.map(\.message))")
     }
 
+    @Test("A class of the code's own named `Operation` that derives from Foundation's is an operation class, and so are its subclasses (Halo5Stats, Bullabessa)")
+    func ownOperationBaseClass() {
+        let c = RealCodeCase("Shadow.swift", """
+        open class Operation: Foundation.Operation {}
+        final class FetchStep: Operation { override func main() {} }
+        final class StoreStep: Operation { override func main() {} }
+        func runSteps() {
+            let queue = Foundation.OperationQueue()
+            let fetch = FetchStep()
+            let store = StoreStep()
+            store.addDependency(fetch)
+            queue.addOperations([fetch, store], waitUntilFinished: false)
+        }
+        """)
+        #expect(c.graph.operations.map(\.name).sorted() == ["fetch", "store"], "\(c.graph.operations.map(\.name))")
+        #expect(c.graph.operations.first { $0.name == "store" }?.dependencies.map(\.name) == ["fetch"])
+        #expect(c.graph.sourceFacts.coverage?.callsNotFollowed == 0)
+        // Swift 2 code spelled Foundation's class `NSOperation`.
+        let older = RealCodeCase("Older.swift", """
+        class Operation: NSOperation {}
+        final class LoadStep: Operation {}
+        func load(queue: NSOperationQueue) {
+            let first = LoadStep()
+            let second = LoadStep()
+            second.addDependency(first)
+        }
+        """)
+        #expect(older.graph.operations.first { $0.name == "second" }?.dependencies.map(\.name) == ["first"], "\(older.graph.operations)")
+    }
+
     @Test("`dispatchPrecondition(condition: .notOnQueue(.main))` says the rest of the scope runs off the main thread (Loop)")
     func offMainPrecondition() {
         let c = RealCodeCase("Meter.swift", """

@@ -29,9 +29,10 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// Declared as a Swift class that inherits from nothing (`class Cache {`).
     public var isRoot = false
     /// Instance methods whose body cancels the operation itself (`[self cancel]`,
-    /// `self.cancel()`), by their first selector part: `- (instancetype)timeout:(…)t` that
-    /// cancels it from a timer, `func expire()`. A call to one may cancel its receiver.
-    public var cancellingMethods: Set<String> = []
+    /// `self.cancel()`), true, by their selector or Swift base name: `- (instancetype)timeout:(…)t`
+    /// that cancels it from a timer, `func expire()`. A call to one may cancel its receiver.
+    /// False for a Swift `override` of a method that neither cancels nor calls `super`'s.
+    public var cancellingMethods: [String: Bool] = [:]
 
     public init(name: String, superclass: String?) {
         self.name = name
@@ -51,7 +52,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
         if !other.computedMembers.isEmpty { computedMembers.formUnion(other.computedMembers.filter { other.members[$0] == members[$0] }) }
-        if !other.cancellingMethods.isEmpty { cancellingMethods.formUnion(other.cancellingMethods) }
+        if !other.cancellingMethods.isEmpty { cancellingMethods.merge(other.cancellingMethods) { mine, theirs in mine || theirs } }
     }
 }
 
@@ -95,7 +96,7 @@ public struct ClassTable: Sendable {
     private var hasCancellingMethods = false
 
     mutating func add(_ declaration: ClassDeclaration) {
-        if !declaration.cancellingMethods.isEmpty { hasCancellingMethods = true }
+        if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
         // Merged in place: one lookup, no copy of the existing declaration.
         if let index = classes.index(forKey: declaration.name) {
             classes.values[index].merge(declaration)
@@ -216,6 +217,15 @@ public struct ClassTable: Sendable {
         case unknown
     }
 
+    /// Whether `superclass` is Foundation's class of the name `name`, in either spelling: a
+    /// class of the code's own named like Foundation's derives from it (`class Operation:
+    /// Foundation.Operation`, or `class Operation: NSOperation` in Swift 2 code).
+    static func isFoundationsName(_ superclass: String?, for name: String) -> Bool {
+        guard let superclass else { return false }
+        if superclass == name { return true }
+        return superclass == "NS" + name || "NS" + superclass == name
+    }
+
     /// Classes the chain of an operation or queue never passes through.
     private static let plainRoots: Set<String> = ["NSObject", "NSProxy", "AnyObject"]
 
@@ -225,8 +235,10 @@ public struct ClassTable: Sendable {
         for _ in 0..<64 {
             let declared = classes[current]
             // Foundation's own classes, extended (`extension Operation`) or implemented
-            // (`open class Operation : NSObject` in swift-corelibs-foundation, GNUstep's `@interface NSOperation : NSObject`).
-            let isFoundations = declared.map { ($0.superclass == nil && !$0.isRoot) || $0.superclass == "NSObject" } ?? true
+            // (`open class Operation : NSObject` in swift-corelibs-foundation, GNUstep's `@interface NSOperation : NSObject`),
+            // or a class of the code's own named like one of them that derives from it
+            // (`open class Operation: Foundation.Operation`).
+            let isFoundations = declared.map { ($0.superclass == nil && !$0.isRoot) || $0.superclass == "NSObject" || Self.isFoundationsName($0.superclass, for: current) } ?? true
             if isFoundations && !shadowedNames.contains(current) {
                 if Self.operationRoots.contains(current) { return .operation }
                 if Self.queueRoots.contains(current) { return .queue }
@@ -261,7 +273,9 @@ public struct ClassTable: Sendable {
         }
         // Everything above the class whose start runs must be visible, up to Foundation.
         let seenToFoundation = names.dropLast().allSatisfy { classes[$0] != nil }
-            && names.last.map { Self.operationRoots.contains($0) && classes[$0].map { $0.superclass == nil && !$0.isRoot } ?? true } == true
+            && names.last.map { last in
+                Self.operationRoots.contains(last) && classes[last].map { ($0.superclass == nil && !$0.isRoot) || Self.isFoundationsName($0.superclass, for: last) } ?? true
+            } == true
         return (asynchronous, !seenToFoundation || declarations.contains(where: \.setsFinished))
     }
 
@@ -284,7 +298,12 @@ public struct ClassTable: Sendable {
     /// Whether the instance method `method` of `name` (or of a superclass) cancels the
     /// operation it is called on.
     func cancelsItself(_ method: String, of name: String) -> Bool {
-        hasCancellingMethods && chain(of: name).contains { classes[$0]?.cancellingMethods.contains(method) == true }
+        // The nearest class of the chain that says anything about the method decides.
+        guard hasCancellingMethods else { return false }
+        for class_ in chain(of: name) {
+            if let cancels = classes[class_]?.cancellingMethods[method] { return cancels }
+        }
+        return false
     }
 
     /// The return type of the class method `selector` of `name` (or of a superclass), when it is a factory.

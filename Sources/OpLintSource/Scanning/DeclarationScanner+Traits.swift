@@ -15,8 +15,10 @@ extension DeclarationScanner {
         // A file that never says `cancel` has no method that cancels the operation.
         let mayCancelItself = start < end && file.mentionsOperationAPI
             && file.bytesContain("cancel", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end)
-        // The instance method whose body the next brace of the class's own level opens.
+        // The instance method whose body the next brace of the class's own level opens, and
+        // whether it is a Swift `override`.
         var method: String?
+        var isOverride = false
         while k < end {
             let token = file.tokens[k]
             switch token.kind {
@@ -31,7 +33,14 @@ extension DeclarationScanner {
                     if depth == 0 { ivarBlock = isObjectiveC && !sawMethod }
                     if depth == 0, let name = method {
                         method = nil
-                        if name != "cancel", cancelsItself(Int(file.partner[k]), after: k) { declaration.cancellingMethods.insert(name) }
+                        let close = Int(file.partner[k])
+                        if name == "cancel" {
+                        } else if mayCancelItself, cancelsItself(close, after: k) {
+                            declaration.cancellingMethods[name] = true
+                        } else if isOverride, !callsSuper(name, from: k, to: close) {
+                            // `override func expire(after:) { print("ignored") }`: the superclass's cancel no longer runs.
+                            declaration.cancellingMethods[name] = false
+                        }
                     }
                     // Below the class's own level only finishing code counts: without any, a
                     // method body (or a nested type's) is passed over whole.
@@ -64,8 +73,10 @@ extension DeclarationScanner {
                 }
             case .identifier:
                 // `func expire() {`; a class method (`class func`, `static func`) makes no cancel of an instance.
-                if mayCancelItself, depth == 0, !isObjectiveC, file.isWord(k, "func") {
-                    method = file.isIdentifier(k + 1) && !file.isWord(k - 1, "class") && !file.isWord(k - 1, "static") ? file.text(k + 1) : nil
+                if depth == 0, !isObjectiveC, file.isWord(k, "func") {
+                    isOverride = (max(0, k - 4)..<k).contains { file.isWord($0, "override") }
+                    method = (mayCancelItself || isOverride) && file.isIdentifier(k + 1) && !file.isWord(k - 1, "class") && !file.isWord(k - 1, "static")
+                        ? file.text(k + 1) : nil
                 }
                 readIdentifier(&declaration, at: k, depth: depth, mayMarkFinished: mayMarkFinished)
             default:
@@ -146,6 +157,15 @@ extension DeclarationScanner {
                       file.isIdentifier(m - 1), !file.isPunct(m + 2, ".") {
                 aliases.insert(file.text(m - 1))
             }
+        }
+        return false
+    }
+
+    /// Whether the body from `open` to `close` calls the superclass's `name` (`super.expire(after: delay)`).
+    private func callsSuper(_ name: String, from open: Int, to close: Int) -> Bool {
+        guard close > open else { return false }
+        for m in (open + 1)..<close where file.isWord(m, "super") {
+            if file.isPunct(m + 1, "."), file.isIdentifier(m + 2), file.text(m + 2) == name { return true }
         }
         return false
     }
