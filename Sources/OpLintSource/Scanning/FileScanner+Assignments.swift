@@ -268,8 +268,6 @@ extension FileScanner {
         }
     }
 
-    /// A bare identifier that holds an operation and is used in a way the scanner does not
-    /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
     /// The name of the call whose argument list holds token `i` (`print` for `print("x", op)`,
     /// `firstIndex` for `ops.firstIndex(of: op)`, `containsObject` for `[ops containsObject:op]`),
     /// if it is on the same statement.
@@ -292,6 +290,8 @@ extension FileScanner {
         return nil
     }
 
+    /// A bare identifier that holds an operation and is used in a way the scanner does not
+    /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
     func reference(at i: Int) {
         let token = file.tokens[i]
         let first = file.bytes[Int(token.start)]
