@@ -188,6 +188,23 @@ extension RealCodeFalseAlarmTests {
         // The type that does not adopt the protocol keeps both of its never-started operations.
         let unstarted = c.findings("OPL105")
         #expect(unstarted.map(\.location.line) == [6, 7], "\(unstarted.map(\.message))")
+        // Adopted in an extension, or through a protocol that refines it, in another file.
+        let indirect = RealCodeCase([("Gate.swift", """
+        protocol Gate {
+            var prerequisite: Operation? { get }
+        }
+        protocol Stage: Gate {}
+        """), ("Types.swift", """
+        final class Warmup: Operation {}
+        struct ExtendedGate {
+            var prerequisite: Operation? = Warmup()
+        }
+        extension ExtendedGate: Gate {}
+        struct StageGate: Stage {
+            var prerequisite: Operation? = Warmup()
+        }
+        """)])
+        #expect(indirect.findings("OPL105").isEmpty, "\(indirect.findings("OPL105").map(\.message))")
     }
 
     @Test("A class of the code's own named `Operation` that derives from Foundation's is an operation class, and so are its subclasses (Halo5Stats, Bullabessa)")

@@ -35,7 +35,7 @@ final class ClassLookup {
     func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) { table.traits(of: name) }
     func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? { table.startReplacement(of: name) }
     func factory(_ selector: String, of name: String) -> String? { table.factory(selector, of: name) }
-    func requires(_ property: String, ofAnyOf protocols: [String]) -> Bool { table.requires(property, ofAnyOf: protocols) }
+    func requires(_ property: String, ofAnyOf protocols: [String], type: String?) -> Bool { table.requires(property, ofAnyOf: protocols, type: type) }
     func cancelsItself(_ method: String, of name: String) -> Bool { table.cancelsItself(method, of: name) }
     func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? { table.member(member, of: name) }
 }

@@ -64,10 +64,14 @@ struct DeclaredTypes: Sendable, Equatable {
     var shadows: [String] = []
     /// The properties each protocol requires (`var prerequisite: Operation? { get }`).
     var protocolProperties: [(protocol: String, property: String)] = []
+    /// Protocols adopted by an extension (`extension Pipeline: Gate {}`) or refined by a
+    /// protocol (`protocol Stage: Gate`), by the adopting type or protocol.
+    var adoptions: [(type: String, protocol: String)] = []
 
     static func == (a: DeclaredTypes, b: DeclaredTypes) -> Bool {
         a.classes == b.classes && a.shadows == b.shadows
             && a.protocolProperties.elementsEqual(b.protocolProperties) { $0.protocol == $1.protocol && $0.property == $1.property }
+            && a.adoptions.elementsEqual(b.adoptions) { $0.type == $1.type && $0.protocol == $1.protocol }
     }
 }
 
@@ -89,6 +93,8 @@ public struct ClassTable: Sendable {
     public private(set) var usedAsQueues: Set<String> = []
     /// The properties each protocol of the scanned code requires, by protocol.
     public private(set) var protocolProperties: [String: Set<String>] = [:]
+    /// The protocols extensions adopt and protocols refine, by type or protocol.
+    public private(set) var adoptions: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -124,6 +130,7 @@ public struct ClassTable: Sendable {
         for declaration in types.classes { add(declaration) }
         for name in types.shadows { shadowedNames.insert(name) }
         for requirement in types.protocolProperties { protocolProperties[requirement.protocol, default: []].insert(requirement.property) }
+        for adoption in types.adoptions { adoptions[adoption.type, default: []].insert(adoption.protocol) }
     }
 
     /// Folds in another file's table.
@@ -133,6 +140,7 @@ public struct ClassTable: Sendable {
         }
         shadowedNames.formUnion(other.shadowedNames)
         protocolProperties.merge(other.protocolProperties) { $0.union($1) }
+        adoptions.merge(other.adoptions) { $0.union($1) }
         usedAsOperations.formUnion(other.usedAsOperations)
         usedAsQueues.formUnion(other.usedAsQueues)
     }
@@ -289,10 +297,19 @@ public struct ClassTable: Sendable {
         return nil
     }
 
-    /// Whether one of `protocols` requires a property named `property`: code that works with
-    /// the protocol reads it.
-    func requires(_ property: String, ofAnyOf protocols: [String]) -> Bool {
-        !protocolProperties.isEmpty && protocols.contains { protocolProperties[$0]?.contains(property) == true }
+    /// Whether a protocol that `type` adopts — one of `protocols` (its declaration's list), one an
+    /// extension of it adopts, or one they refine — requires a property named `property`: code
+    /// that works with the protocol reads it.
+    func requires(_ property: String, ofAnyOf protocols: [String], type: String?) -> Bool {
+        guard !protocolProperties.isEmpty else { return false }
+        var pending = protocols + (type.flatMap { adoptions[$0] }.map { $0.sorted() } ?? [])
+        var seen: Set<String> = []
+        while let next = pending.popLast(), seen.count < 256 {
+            guard seen.insert(next).inserted else { continue }
+            if protocolProperties[next]?.contains(property) == true { return true }
+            if let refined = adoptions[next] { pending += refined.sorted() }
+        }
+        return false
     }
 
     /// Whether the instance method `method` of `name` (or of a superclass) cancels the

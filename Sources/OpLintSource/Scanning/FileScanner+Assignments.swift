@@ -99,7 +99,7 @@ extension FileScanner {
             // `var prerequisite: Operation? = Warmup()` meeting a requirement of a protocol the type
             // adopts: code that works with the protocol reads it, wherever that is.
             if case .entity(let id) = value, scan.entities[id].kind == .operation, scan.entities[id].escape == nil,
-               classes.requires(name, ofAnyOf: currentConformances) {
+               classes.requires(name, ofAnyOf: currentConformances, type: type) {
                 scan.entities[id].escape = file.location(nameIndex)
             }
             properties[type, default: [:]][name] = value
