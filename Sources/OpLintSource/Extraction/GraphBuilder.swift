@@ -152,13 +152,10 @@ struct GraphBuilder {
             return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
         }
         let ordered = order.map { operations[$0] }
-        // In the order of the operations, then by time (a stable sort).
-        var events = ordered.compactMap { op in
+        // By time, and in the order of the operations at one time.
+        let events = ordered.compactMap { op in
             cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
-        }
-        if events.contains(where: { $0.at != 0 }) {
-            events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        }
+        }.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         var graph = OperationGraph(queues: queues, operations: ordered, events: events)
         // Each file's facts get their final names on all cores; they merge in path order.
         let named = ParallelResults<SourceFacts>(count: scans.count)

@@ -34,10 +34,9 @@ extension DeclarationScanner {
                     if depth == 0, let name = method {
                         method = nil
                         let close = Int(file.partner[k])
-                        if name == "cancel" {
-                        } else if mayCancelItself, cancelsItself(close, after: k) {
+                        if name != "cancel", mayCancelItself, cancelsItself(close, after: k) {
                             declaration.cancellingMethods[name] = true
-                        } else if isOverride, !callsSuper(name, from: k, to: close) {
+                        } else if name != "cancel", isOverride, !callsSuper(name, from: k, to: close) {
                             // `override func expire(after:) { print("ignored") }`: the superclass's cancel no longer runs.
                             declaration.cancellingMethods[name] = false
                         }

@@ -32,8 +32,10 @@ struct DeclarationScanner {
         // The tokenizer noted the keywords, in order, and whether the file mentions the API.
         for keyword in file.declarationKeywords {
             let i = Int(keyword)
-            if file.language == .swift, file.isWord(i, "extension") || file.isWord(i, "protocol"), file.isIdentifier(i + 1), file.isPunct(i + 2, ":") {
-                readAdoptions(of: i, into: &declared)
+            // `extension Pipeline: Gate {}`, `protocol Stage: Gate`: adoptions outside the type's own declaration.
+            if file.language == .swift, file.isWord(i, "extension") || file.isWord(i, "protocol"), file.isIdentifier(i + 1) {
+                let name = file.text(i + 1)
+                for adopted in file.inheritedNames(afterNameAt: i + 1) { declared.adoptions.append((name, adopted)) }
             }
             if file.isWord(i, "class") || file.isWord(i, "extension") {
                 // An extension matters only when it adds asynchrony, finishing code, factories, members or methods that cancel.
@@ -53,16 +55,6 @@ struct DeclarationScanner {
         var uses = UsageEvidence()
         if relevant { uses = UsageEvidence(file: file) }
         return Result(declared: declared, isRelevant: relevant, uses: uses)
-    }
-
-    /// `extension Pipeline: Gate, Shown {` or `protocol Stage: Gate {`: the protocols after the `:`.
-    private func readAdoptions(of i: Int, into declared: inout DeclaredTypes) {
-        let name = file.text(i + 1)
-        var k = i + 3
-        while k < file.tokens.count && k < i + 64 && !file.isPunct(k, "{") && !file.isWord(k, "where") {
-            if file.isIdentifier(k), !file.isPunct(k + 1, "."), !file.isPunct(k - 1, ".") { declared.adoptions.append((name, file.text(k))) }
-            k += 1
-        }
     }
 
     /// The properties the Swift protocol declared at `i` requires (`var name: Type { get }` at its own level).

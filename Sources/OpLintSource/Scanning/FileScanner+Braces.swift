@@ -144,7 +144,7 @@ extension FileScanner {
                 if file.isIdentifier(declaration.index + 1) {
                     var scope = Scope(kind: .type(file.text(declaration.index + 1)), close: close, id: newScopeID())
                     if hasAttribute("MainActor", before: declaration.index) { scope.mainThreadReason = "@MainActor" }
-                    scope.conformances = conformances(from: declaration.index + 2, to: b)
+                    scope.conformances = file.inheritedNames(afterNameAt: declaration.index + 1)
                     push(scope)
                     return
                 }
@@ -359,33 +359,6 @@ extension FileScanner {
             // `for (index, op) in …`, `for case let op as Operation in …`: every name the pattern binds is the loop's.
             for name in patternNames(from: f + 1, to: inIndex) { scope.locals[name] = .value(nil) }
         }
-    }
-
-    /// The names after the `:` of a type declaration (`struct Gate<T>: Base, Shown where T: P {`),
-    /// between the token after its name, `a`, and its `{`, `b`.
-    private func conformances(from a: Int, to b: Int) -> [String] {
-        var k = a
-        if file.isPunct(k, "<"), let end = genericArgumentsEnd(from: k), end <= b { k = end }
-        guard file.isPunct(k, ":") else { return [] }
-        var names: [String] = []
-        k += 1
-        while k < b && !file.isWord(k, "where") {
-            if file.isPunct(k, "<"), let end = genericArgumentsEnd(from: k), end <= b { k = end; continue }
-            if file.isIdentifier(k), !file.isPunct(k + 1, "."), !file.isPunct(k - 1, ".") || file.isWord(k - 2, "Foundation") { names.append(file.text(k)) }
-            k += 1
-        }
-        return names
-    }
-
-    /// The token after the `>` that closes the `<` at `k`, or nil.
-    private func genericArgumentsEnd(from k: Int) -> Int? {
-        var depth = 0
-        var m = k
-        while m < file.tokens.count && m < k + 64 {
-            if file.isPunct(m, "<") { depth += 1 } else if file.isPunct(m, ">") { depth -= 1; if depth == 0 { return m + 1 } }
-            m += 1
-        }
-        return nil
     }
 
     /// The names a `for` pattern binds between tokens `a` and `b`: its identifiers, other than

@@ -219,8 +219,10 @@ extension FileScanner {
     /// a list changed in a way the scanner does not follow is no longer known.
     /// With `ownMethod`, `name` is Foundation's name for a method the code declares with
     /// arguments of its own (`start(completion:)`), which is not Foundation's.
-    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false, firstArgument: Range<Int>? = nil,
-                   isCall: Bool = true, selector: String? = nil, isStatement: Bool = false) {
+    /// `firstArgument` and `isStatement` are worked out only for a method that cancels its operation.
+    func otherCall(_ name: String, on words: [String], start: Int, locatedAt token: Int, ownMethod: Bool = false,
+                   firstArgument: @autoclosure () -> Range<Int>? = nil, isCall: Bool = true, selector: String? = nil,
+                   isStatement: @autoclosure () -> Bool = false) {
         guard !words.isEmpty else { return }
         // Where the call is, worked out only for the calls that record it.
         var location: SourceLocation { file.location(token) }
@@ -233,12 +235,12 @@ extension FileScanner {
             let method = selector ?? name
             if !ownMethod, let className = scan.entities[id].className, classes.cancelsItself(method, of: className) {
                 scan.callsFollowed += 1
-                switch firstArgument.map(writtenDelay) ?? .unknown {
+                switch firstArgument().map(writtenDelay) ?? .unknown {
                 case .seconds(let delay): cancel(id, location: location, delay: delay, method: method)
                 case .unknown: cancel(id, location: location, delay: 0, method: method)
                 case .never: break
                 }
-                if isStatement { return }
+                if isStatement() { return }
             }
             // Foundation's properties are read, not called: `second.dependencies([first])` is the code's own method.
             if ownMethod || !Self.operationMethods.contains(name) || (isCall && Self.operationProperties.contains(name)) {
@@ -278,8 +280,9 @@ extension FileScanner {
         var end = open
         if file.isPunct(end, "("), file.partner[end] > end { end = Int(file.partner[end]) + 1 }
         if file.isPunct(end, "{"), file.partner[end] > end { end = Int(file.partner[end]) + 1 }
-        return end >= file.tokens.count || !(file.isPunct(end, ".") || file.isPunct(end, "?") || file.isPunct(end, "!"))
-            || file.tokens[end].line > file.tokens[end - 1].line && !file.isPunct(end, ".")
+        // Its value goes on into `.member`, or into `?` / `!` on the same line.
+        guard end < file.tokens.count, !file.isPunct(end, ".") else { return end >= file.tokens.count }
+        return !(file.tokens[end].line == file.tokens[end - 1].line && (file.isPunct(end, "?") || file.isPunct(end, "!")))
     }
 
     /// The tokens of the first argument of the call whose `(` is at `open`, up to its comma.

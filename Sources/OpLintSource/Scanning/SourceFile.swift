@@ -106,6 +106,34 @@ public struct SourceFile: Sendable {
         }
     }
 
+    /// The names after the `:` of the Swift type or extension declaration whose name is token
+    /// `name` (`struct Gate<T>: Base, Shown where T: P {` gives `Base`, `Shown`): its
+    /// superclass and protocols, up to the `{` or `where`.
+    func inheritedNames(afterNameAt name: Int) -> [String] {
+        var k = name + 1
+        if isPunct(k, "<") {
+            var depth = 0
+            while k < tokens.count && k < name + 64 {
+                if isPunct(k, "<") { depth += 1 } else if isPunct(k, ">") { depth -= 1; if depth == 0 { k += 1; break } }
+                k += 1
+            }
+        }
+        guard isPunct(k, ":") else { return [] }
+        var names: [String] = []
+        k += 1
+        while k < tokens.count && k < name + 64 && !isPunct(k, "{") && !isWord(k, "where") {
+            // `Foundation.Operation` is `Operation`; the arguments of a generic one are not adopted.
+            if isPunct(k, "<"), partner[k] < 0 {
+                var depth = 0
+                while k < tokens.count { if isPunct(k, "<") { depth += 1 } else if isPunct(k, ">") { depth -= 1; if depth == 0 { break } }; k += 1 }
+            } else if isIdentifier(k), !isPunct(k + 1, "."), !isPunct(k - 1, ".") || isWord(k - 2, "Foundation") {
+                names.append(text(k))
+            }
+            k += 1
+        }
+        return names
+    }
+
     /// Whether `bytes[from..<to]` contain `pattern`, exactly.
     ///
     /// - Complexity: O(*to* − *from*).
