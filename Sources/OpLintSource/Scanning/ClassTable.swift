@@ -19,10 +19,10 @@ public struct ClassDeclaration: Sendable, Equatable {
     public var setsFinished = false
     /// Class methods that return an instance of the class (`+ (instancetype)operationWith…`,
     /// `class func make() -> Self`), by their first selector part, with the return type as written.
-    public var factories: [String: String] = [:]
+    public var factories = [String: String]()
     /// Properties and instance variables with the type they are declared with or created as
     /// (`NSOperationQueue *queue`, `let queue = OperationQueue()`), by name.
-    public var members: [String: String] = [:]
+    public var members = [String: String]()
     /// The members that are Swift computed properties (`var poll: Operation { … }`): a new
     /// value may come with every read.
     public var computedMembers: Set<String> = []
@@ -32,11 +32,20 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// `self.cancel()`), true, by their selector or Swift base name: `- (instancetype)timeout:(…)t`
     /// that cancels it from a timer, `func expire()`. A call to one may cancel its receiver.
     /// False for a Swift `override` of a method that neither cancels nor calls `super`'s.
-    public var cancellingMethods: [String: Bool] = [:]
+    public var cancellingMethods = [String: Bool]()
 
     public init(name: String, superclass: String?) {
         self.name = name
         self.superclass = superclass
+    }
+
+    /// Whether the declaration adds nothing to what the table knows: no superclass, not a
+    /// root class, no overrides, finishing code, factories, members or cancelling methods
+    /// (`@implementation Helper` whose methods are none of these). The table answers every
+    /// question about a class the same whether or not it holds such a declaration of it.
+    var saysNothing: Bool {
+        superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
+            && !setsFinished && factories.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -82,7 +91,11 @@ public struct ClassTable: Sendable {
     /// Foundation's queue classes.
     static let queueRoots: Set<String> = ["OperationQueue", "NSOperationQueue"]
 
-    public private(set) var classes: [String: ClassDeclaration] = [:]
+    /// The declarations of every class, each name's folded into one, in the order the
+    /// names were first met; `indices` finds one by name. A dictionary of the declarations
+    /// themselves moved every one of them each time it grew.
+    private var declarations: [ClassDeclaration] = []
+    private var indices: [String: Int] = [:]
     /// Types declared in the scanned code that are not classes deriving from anything
     /// (`enum Operation`), which shadow Foundation's names.
     public private(set) var shadowedNames: Set<String> = []
@@ -98,16 +111,30 @@ public struct ClassTable: Sendable {
 
     public init() {}
 
+    /// Every class declaration, by name.
+    public var classes: [String: ClassDeclaration] {
+        indices.mapValues { declarations[$0] }
+    }
+
+    /// The declaration of the class `name`, every declaration of it folded into one.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    private func lookUp(_ name: String) -> ClassDeclaration? {
+        indices[name].map { declarations[$0] }
+    }
+
     /// Whether some class has a method that cancels the operation itself.
     private var hasCancellingMethods = false
 
     mutating func add(_ declaration: ClassDeclaration) {
         if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
         // Merged in place: one lookup, no copy of the existing declaration.
-        if let index = classes.index(forKey: declaration.name) {
-            classes.values[index].merge(declaration)
+        if let index = indices[declaration.name] {
+            declarations[index].merge(declaration)
         } else {
-            classes[declaration.name] = declaration
+            indices[declaration.name] = declarations.count
+            declarations.append(declaration)
         }
     }
 
@@ -135,8 +162,8 @@ public struct ClassTable: Sendable {
 
     /// Folds in another file's table.
     public mutating func merge(_ other: ClassTable) {
-        for name in other.classes.keys.sorted() {
-            if let declaration = other.classes[name] { add(declaration) }
+        for name in other.indices.keys.sorted() {
+            if let declaration = other.lookUp(name) { add(declaration) }
         }
         shadowedNames.formUnion(other.shadowedNames)
         protocolProperties.merge(other.protocolProperties) { $0.union($1) }
@@ -154,7 +181,7 @@ public struct ClassTable: Sendable {
         var current: String? = name
         while let class_ = current, seen.insert(class_).inserted {
             result.append(class_)
-            current = classes[class_]?.superclass
+            current = lookUp(class_)?.superclass
         }
         return result
     }
@@ -182,7 +209,7 @@ public struct ClassTable: Sendable {
     private func usedAs(_ uses: Set<String>, not others: Set<String>, _ name: String) -> Bool {
         guard !uses.isEmpty else { return false }
         // A name no file declares is a chain of one: no chain to build.
-        guard classes[name] != nil else { return uses.contains(name) && !others.contains(name) }
+        guard lookUp(name) != nil else { return uses.contains(name) && !others.contains(name) }
         let names = chain(of: name)
         return names.contains(where: uses.contains) && !names.contains(where: others.contains)
     }
@@ -241,22 +268,26 @@ public struct ClassTable: Sendable {
     private func root(of name: String) -> Root {
         var current = name
         for _ in 0..<64 {
-            let declared = classes[current]
+            // Read in place: a copy of the declaration would retain all its fields.
+            let index = indices[current]
             // Foundation's own classes, extended (`extension Operation`) or implemented
             // (`open class Operation : NSObject` in swift-corelibs-foundation, GNUstep's `@interface NSOperation : NSObject`),
             // or a class of the code's own named like one of them that derives from it
             // (`open class Operation: Foundation.Operation`).
-            let isFoundations = declared.map { ($0.superclass == nil && !$0.isRoot) || $0.superclass == "NSObject" || Self.isFoundationsName($0.superclass, for: current) } ?? true
-            if isFoundations && !shadowedNames.contains(current) {
+            let superclass = index.flatMap { declarations[$0].superclass }
+            let isRoot = index.map { declarations[$0].isRoot } ?? false
+            let isFoundations = index == nil || (superclass == nil && !isRoot) || superclass == "NSObject" || Self.isFoundationsName(superclass, for: current)
+            let isShadowed = !shadowedNames.isEmpty && shadowedNames.contains(current)
+            if isFoundations && !isShadowed {
                 if Self.operationRoots.contains(current) { return .operation }
                 if Self.queueRoots.contains(current) { return .queue }
                 if Self.plainRoots.contains(current) { return .other }
             }
             // A protocol, struct or enum (with extensions that look like class bodies) ends a chain.
-            if shadowedNames.contains(current) { return .other }
-            guard let declared else { return .unknown }
+            if isShadowed { return .other }
+            guard index != nil else { return .unknown }
             // `class Name {` in Swift derives from nothing; an extension or `@implementation` says nothing.
-            guard let next = declared.superclass else { return declared.isRoot ? .other : .unknown }
+            guard let next = superclass else { return isRoot ? .other : .unknown }
             current = next
         }
         return .other
@@ -274,15 +305,15 @@ public struct ClassTable: Sendable {
     /// them shows any sign of marking the operation finished: in doubt, it finishes.
     func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) {
         let names = chain(of: name)
-        let declarations = names.compactMap { classes[$0] }
+        let declarations = names.compactMap { lookUp($0) }
         let asynchronous = declarations.contains(where: \.overridesAsynchronous) && declarations.contains(where: \.overridesStart)
         guard declarations.contains(where: { $0.overridesStart && !$0.startCallsSuper }) else {
             return (asynchronous, true)
         }
         // Everything above the class whose start runs must be visible, up to Foundation.
-        let seenToFoundation = names.dropLast().allSatisfy { classes[$0] != nil }
+        let seenToFoundation = names.dropLast().allSatisfy { lookUp($0) != nil }
             && names.last.map { last in
-                Self.operationRoots.contains(last) && classes[last].map { ($0.superclass == nil && !$0.isRoot) || Self.isFoundationsName($0.superclass, for: last) } ?? true
+                Self.operationRoots.contains(last) && lookUp(last).map { ($0.superclass == nil && !$0.isRoot) || Self.isFoundationsName($0.superclass, for: last) } ?? true
             } == true
         return (asynchronous, !seenToFoundation || declarations.contains(where: \.setsFinished))
     }
@@ -291,7 +322,7 @@ public struct ClassTable: Sendable {
     /// with where that `start` is: what to fix when instances never finish.
     func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? {
         for class_ in chain(of: name) {
-            guard let declaration = classes[class_], declaration.overridesStart else { continue }
+            guard let declaration = lookUp(class_), declaration.overridesStart else { continue }
             if !declaration.startCallsSuper { return (class_, declaration.startLocation) }
         }
         return nil
@@ -318,7 +349,7 @@ public struct ClassTable: Sendable {
         // The nearest class of the chain that says anything about the method decides.
         guard hasCancellingMethods else { return false }
         for class_ in chain(of: name) {
-            if let cancels = classes[class_]?.cancellingMethods[method] { return cancels }
+            if let cancels = lookUp(class_)?.cancellingMethods[method] { return cancels }
         }
         return false
     }
@@ -326,7 +357,7 @@ public struct ClassTable: Sendable {
     /// The return type of the class method `selector` of `name` (or of a superclass), when it is a factory.
     func factory(_ selector: String, of name: String) -> String? {
         for class_ in chain(of: name) {
-            if let type = classes[class_]?.factories[selector] { return type }
+            if let type = lookUp(class_)?.factories[selector] { return type }
         }
         return nil
     }
@@ -335,7 +366,7 @@ public struct ClassTable: Sendable {
     /// with the class that declares it.
     func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? {
         for class_ in chain(of: name) {
-            guard let declaration = classes[class_] else { continue }
+            guard let declaration = lookUp(class_) else { continue }
             let members = declaration.members
             if let type = members[member] { return (type, class_, declaration.computedMembers.contains(member)) }
             if member.hasPrefix("_"), let type = members[String(member.dropFirst())] { return (type, class_, false) }

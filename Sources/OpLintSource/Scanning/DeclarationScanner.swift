@@ -48,7 +48,8 @@ struct DeclarationScanner {
                 if file.isIdentifier(i + 1) { declared.shadows.append(file.text(i + 1)) }
                 if file.language == .swift, file.isWord(i, "protocol"), file.isIdentifier(i + 1) { readRequirements(of: i, into: &declared) }
             } else if file.isPunct(i - 1, "@") && (file.isWord(i, "interface") || file.isWord(i, "implementation")) {
-                if let declaration = objectiveCClass(at: i) { declared.classes.append(declaration) }
+                // `@implementation Helper` with none of the traits leaves the table as it was.
+                if let declaration = objectiveCClass(at: i), !declaration.saysNothing { declared.classes.append(declaration) }
             }
         }
         let relevant = file.mentionsOperationAPI
