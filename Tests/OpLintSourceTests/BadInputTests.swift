@@ -72,6 +72,18 @@ struct BadInputTests {
         #expect(warnings.contains { $0.contains("loop") })
     }
 
+    @Test("A directory reached through two links is entered once, through the first in path order")
+    func directoryThroughTwoLinks() throws {
+        let root = try Self.tree([("Shared/Work.swift", Self.good), ("App/Own.swift", Array("let y = 2\n".utf8))])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/First", withDestinationPath: root + "/Shared")
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/Second", withDestinationPath: root + "/Shared/.")
+        let (graph, warnings) = SourceExtractor.extract(paths: [root + "/App"])
+        // A directory's files come before its subdirectories'.
+        #expect(graph.source?.files == [root + "/App/Own.swift", root + "/App/First/Work.swift"])
+        #expect(warnings == ["\(root)/App/Second: already visited (a symbolic-link loop or a second link); skipped"])
+    }
+
     @Test("A file whose name is not UTF-8 is read, shown with U+FFFD")
     func nonUTF8FileName() throws {
         let root = try Self.tree([("Good.swift", Array("let x = 1\n".utf8))])

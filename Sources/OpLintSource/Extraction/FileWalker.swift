@@ -8,7 +8,8 @@ import Foundation
 /// Lists the Swift and Objective-C files under the given paths, in a deterministic order.
 ///
 /// Skips `.build`, `Pods`, `Carthage`, `DerivedData`, `.git` and the excluded glob patterns;
-/// follows symbolic links but enters each real directory once, so link loops end.
+/// follows symbolic links but enters each directory (each device and inode) once, so link
+/// loops end.
 public struct FileWalker: Sendable {
     /// Directory names never entered.
     public static let skippedDirectories: Set<String> = [".build", "Pods", "Carthage", "DerivedData", ".git", ".swiftpm"]
@@ -48,10 +49,14 @@ public struct FileWalker: Sendable {
     func entries(under paths: [String]) -> (files: [Entry], warnings: [String]) {
         var result: [Entry] = []
         var warnings: [String] = []
-        var visited: Set<[UInt8]> = []
-        // Where each file was found: its directory's real path (an index into `directoryReals`)
-        // and its name, or the real path of the link's target; nil for a root file.
-        var directoryReals: [[UInt8]] = []
+        // Each directory entered, by device and inode: a link back to one (or a second link to
+        // it) is not entered again. One `stat` per directory, where its real path took a
+        // `readlink` per component of its path.
+        var visited: Set<DirectoryIdentity> = []
+        // Where each file was found: its directory (an index into `directoryPaths`, whose real path
+        // is worked out only when some file was reached through a link) and its name, or the
+        // real path of the link's target; nil for a root file.
+        var directoryPaths: [[UInt8]] = []
         var origins: [(directory: Int, name: [UInt8])?] = []
         var linkTargets: [Int: [UInt8]] = [:]
         for root in paths {
@@ -75,11 +80,12 @@ public struct FileWalker: Sendable {
             // Depth-first with an explicit stack; children pushed in reverse sorted order.
             var stack: [(display: String, path: [UInt8])] = [(rootDisplay, rootPath)]
             while let (display, path) = stack.popLast() {
-                guard let real = Self.realPath(path) else {
+                var directoryStatus = stat()
+                guard Self.withPath(path, { stat($0, &directoryStatus) }) == 0 else {
                     warnings.append("\(display): cannot resolve the path; skipped")
                     continue
                 }
-                guard visited.insert(real).inserted else {
+                guard visited.insert(DirectoryIdentity(device: UInt64(truncatingIfNeeded: directoryStatus.st_dev), inode: UInt64(truncatingIfNeeded: directoryStatus.st_ino))).inserted else {
                     warnings.append("\(display): already visited (a symbolic-link loop or a second link); skipped")
                     continue
                 }
@@ -87,8 +93,8 @@ public struct FileWalker: Sendable {
                     warnings.append("\(display): cannot read the directory; skipped")
                     continue
                 }
-                let directory = directoryReals.count
-                directoryReals.append(real)
+                let directory = directoryPaths.count
+                directoryPaths.append(path)
                 var directories: [(String, [UInt8])] = []
                 for child in children {
                     let name = child.name
@@ -127,14 +133,23 @@ public struct FileWalker: Sendable {
         guard !linkTargets.isEmpty else { return (result, warnings) }
         var seen: Set<[UInt8]> = []
         var kept: [Entry] = []
+        var directoryReals: [Int: [UInt8]] = [:]
         for (k, entry) in result.enumerated() {
             let key: [UInt8]
             if let target = linkTargets[k] { key = target } else if let origin = origins[k] {
-                key = Self.appending(origin.name, to: directoryReals[origin.directory])
+                let real = directoryReals[origin.directory] ?? Self.realPath(directoryPaths[origin.directory]) ?? directoryPaths[origin.directory]
+                directoryReals[origin.directory] = real
+                key = Self.appending(origin.name, to: real)
             } else { key = entry.path }
             if seen.insert(key).inserted { kept.append(entry) }
         }
         return (kept, warnings)
+    }
+
+    /// A directory as the file system knows it, whatever path reaches it.
+    private struct DirectoryIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// The entries of the directory at `path` (NUL-terminated), sorted by name as Strings
