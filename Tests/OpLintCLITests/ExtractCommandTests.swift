@@ -52,7 +52,7 @@ import Testing
         let lines = timed.standardError.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("phase") == true)
         #expect(lines.last?.hasPrefix("total") == true)
-        let phases = ["find source files", "read files, find classes", "scan operation code", "build the graph", "write the graph"]
+        let phases = ["find and read files, find classes", "scan operation code", "build the graph", "write the graph"]
         for phase in phases {
             #expect(lines.filter { $0.hasPrefix(phase + " ") }.count == 1, "\(phase)")
         }

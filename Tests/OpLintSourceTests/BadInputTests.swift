@@ -84,6 +84,37 @@ struct BadInputTests {
         #expect(warnings == ["\(root)/App/Second: already visited (a symbolic-link loop or a second link); skipped"])
     }
 
+    @Test("Files read while the walk goes on give the graph of the finished list, with links early, late and to directories")
+    func walkAlongsideTheFirstPass() throws {
+        var files: [(String, [UInt8])] = []
+        for d in 0..<30 {
+            for f in 0..<8 {
+                let name = "q\(d)_\(f)"
+                files.append(("D\(d)/F\(f).swift", Array("let \(name) = OperationQueue()\n\(name).addOperation(BlockOperation { })\n".utf8)))
+            }
+        }
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // A late link to an early file, an early link to a late file, and a directory linked twice.
+        try FileManager.default.createSymbolicLink(atPath: root + "/D29/Late.swift", withDestinationPath: root + "/D0/F0.swift")
+        try FileManager.default.createSymbolicLink(atPath: root + "/D0/Early.swift", withDestinationPath: root + "/D29/F7.swift")
+        try FileManager.default.createSymbolicLink(atPath: root + "/D15/Again", withDestinationPath: root + "/D3")
+        for _ in 0..<5 {
+            let streamed = SourceExtractor.extract(paths: [root])
+            let listed = FileWalker().entries(under: [root])
+            let read = try listed.files.map { entry in
+                (path: entry.display, bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: String(decoding: entry.path.dropLast(), as: UTF8.self)))))
+            }
+            let whole = SourceExtractor.extract(files: read)
+            #expect(GraphWriter().write(streamed.graph) == GraphWriter().write(whole.graph))
+            #expect(streamed.warnings == listed.warnings + whole.warnings)
+            #expect(streamed.graph.source?.files.count == 240)
+            #expect(streamed.graph.source?.files.contains(root + "/D0/Early.swift") == true)
+            #expect(streamed.graph.source?.files.contains(root + "/D29/F7.swift") == false)
+            #expect(streamed.graph.source?.files.contains(root + "/D29/Late.swift") == false)
+        }
+    }
+
     @Test("A file whose name is not UTF-8 is read, shown with U+FFFD")
     func nonUTF8FileName() throws {
         let root = try Self.tree([("Good.swift", Array("let x = 1\n".utf8))])

@@ -341,7 +341,7 @@ struct FirstPassTests {
             let result = DeclarationScanner(file: file).scan()
             return FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared, warnings: ["w\(index)"], uses: result.uses)
         }
-        let inOrder = FirstPassFold(count: passes.count)
+        let inOrder = FirstPassFold(isKept: { _ in true })
         for (index, pass) in passes.enumerated() { inOrder.deliver(index, pass) }
         let expected = inOrder.finish()
         var random = SplitMix(11)
@@ -349,7 +349,7 @@ struct FirstPassTests {
             var shuffled = Array(passes.indices)
             for i in shuffled.indices.reversed() { shuffled.swapAt(i, random.below(i + 1)) }
             let order = shuffled
-            let fold = FirstPassFold(count: passes.count)
+            let fold = FirstPassFold(isKept: { _ in true })
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 for (position, index) in order.enumerated() where position % 2 == half { fold.deliver(index, passes[index]) }
             }
@@ -361,6 +361,70 @@ struct FirstPassTests {
             #expect(got.relevant.map(\.0.path) == expected.relevant.map(\.0.path))
             #expect(got.warnings == expected.warnings)
             #expect(got.filesRead == expected.filesRead)
+        }
+    }
+
+    /// Whether each file is read, as a walk still going on says it: known at once before the
+    /// first file that may repeat one, known for the rest only once the walk has ended.
+    final class LateDecisions: @unchecked Sendable {
+        let firstRepeat: Int
+        let kept: [Bool]
+        private let lock = NSLock()
+        private var ended = false
+
+        init(firstRepeat: Int, kept: [Bool]) {
+            self.firstRepeat = firstRepeat
+            self.kept = kept
+        }
+
+        func end() {
+            lock.lock()
+            ended = true
+            lock.unlock()
+        }
+
+        func isKept(_ index: Int) -> Bool? {
+            lock.lock()
+            defer { lock.unlock() }
+            if index < firstRepeat { return true }
+            return ended ? kept[index] : nil
+        }
+    }
+
+    @Test("Files found again through a link are dropped, whenever the walk says so and in whatever order they come")
+    func foldDropsFilesFoundAgain() throws {
+        let files = try Self.corpusFiles() + Self.edgeCases.map { ($0.0, Array($0.1.utf8)) }
+        let passes: [FirstPass?] = files.enumerated().map { index, entry in
+            let file = SourceFile(path: entry.0, language: SourceLanguage(path: entry.0) ?? .swift, bytes: entry.1)
+            let result = DeclarationScanner(file: file).scan()
+            return FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared, warnings: ["w\(index)"], uses: result.uses)
+        }
+        var random = SplitMix(23)
+        for round in 0..<20 {
+            let firstRepeat = random.below(passes.count)
+            let kept = passes.indices.map { $0 < firstRepeat || random.below(3) != 0 }
+            // The fold of the files read, in order, with every decision known.
+            let reference = FirstPassFold(isKept: { _ in true })
+            var position = 0
+            for index in passes.indices where kept[index] {
+                reference.deliver(position, passes[index])
+                position += 1
+            }
+            let expected = reference.finish()
+            let decisions = LateDecisions(firstRepeat: firstRepeat, kept: kept)
+            let fold = FirstPassFold(isKept: { decisions.isKept($0) })
+            var order = Array(passes.indices)
+            for i in order.indices.reversed() { order.swapAt(i, random.below(i + 1)) }
+            let shuffled = order
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                for (position, index) in shuffled.enumerated() where position % 2 == half { fold.deliver(index, passes[index]) }
+            }
+            decisions.end()
+            let got = fold.finish()
+            #expect(got.classes.classes == expected.classes.classes, "round \(round)")
+            #expect(got.relevant.map(\.0.path) == expected.relevant.map(\.0.path), "round \(round)")
+            #expect(got.warnings == expected.warnings, "round \(round)")
+            #expect(got.filesRead == kept.filter { $0 }.count, "round \(round)")
         }
     }
 }

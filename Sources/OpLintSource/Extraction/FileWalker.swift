@@ -47,7 +47,20 @@ public struct FileWalker: Sendable {
     ///
     /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
     func entries(under paths: [String]) -> (files: [Entry], warnings: [String]) {
-        var result: [Entry] = []
+        var found: [Entry] = []
+        let walk = walk(under: paths) { entry, _ in found.append(entry) }
+        guard let kept = walk.kept else { return (found, walk.warnings) }
+        return (zip(found, kept).compactMap { entry, isKept in isKept ? entry : nil }, walk.warnings)
+    }
+
+    /// The walk of `entries(under:)`, handing each file to `found` as it comes, in order,
+    /// with whether it may be a file found before (one reached through a link, or named as a
+    /// root: without them no file is found twice). Returns the warnings and, when some file
+    /// may have been found twice, which of the files found to read: the first of each.
+    ///
+    /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
+    func walk(under paths: [String], found: (Entry, _ mayRepeat: Bool) -> Void) -> (warnings: [String], kept: [Bool]?) {
+        var count = 0
         var warnings: [String] = []
         // Each directory entered, by device and inode: a link back to one (or a second link to
         // it) is not entered again. One `stat` per directory, where its real path took a
@@ -71,9 +84,10 @@ public struct FileWalker: Sendable {
                 if SourceLanguage(path: root) == nil {
                     warnings.append("\(rootDisplay): not a Swift or Objective-C file (.swift, .m, .mm, .h); skipped")
                 } else {
-                    linkTargets[result.count] = Self.realPath(rootPath) ?? rootPath
+                    linkTargets[count] = Self.realPath(rootPath) ?? rootPath
                     origins.append(nil)
-                    result.append(Entry(display: rootDisplay, path: rootPath, isRegular: false))
+                    found(Entry(display: rootDisplay, path: rootPath, isRegular: false), true)
+                    count += 1
                 }
                 continue
             }
@@ -119,10 +133,11 @@ public struct FileWalker: Sendable {
                         directories.append((childDisplay, childPath))
                     } else if SourceLanguage(path: name) != nil {
                         if isLink {
-                            linkTargets[result.count] = Self.realPath(childPath) ?? childPath
+                            linkTargets[count] = Self.realPath(childPath) ?? childPath
                         }
                         origins.append((directory, child.bytes))
-                        result.append(Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == Self.regularType))
+                        found(Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == Self.regularType), isLink)
+                        count += 1
                     }
                 }
                 stack += directories.reversed()
@@ -130,20 +145,20 @@ public struct FileWalker: Sendable {
         }
         // A file reached through a link (or named as a root) may also be reached directly, or
         // through another link: keep the first. Without links every file is reached once.
-        guard !linkTargets.isEmpty else { return (result, warnings) }
+        guard !linkTargets.isEmpty else { return (warnings, nil) }
         var seen: Set<[UInt8]> = []
-        var kept: [Entry] = []
+        var kept: [Bool] = []
         var directoryReals: [Int: [UInt8]] = [:]
-        for (k, entry) in result.enumerated() {
+        for k in 0..<count {
             let key: [UInt8]
             if let target = linkTargets[k] { key = target } else if let origin = origins[k] {
                 let real = directoryReals[origin.directory] ?? Self.realPath(directoryPaths[origin.directory]) ?? directoryPaths[origin.directory]
                 directoryReals[origin.directory] = real
                 key = Self.appending(origin.name, to: real)
-            } else { key = entry.path }
-            if seen.insert(key).inserted { kept.append(entry) }
+            } else { key = Array("\(k)".utf8) + [0, 0] }  // never reached: a root file has its link target
+            kept.append(seen.insert(key).inserted)
         }
-        return (kept, warnings)
+        return (warnings, kept)
     }
 
     /// A directory as the file system knows it, whatever path reaches it.

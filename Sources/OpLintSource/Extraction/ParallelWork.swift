@@ -22,6 +22,19 @@ enum ParallelWork {
         }
     }
 
+    /// Calls `body(index, &state)` for 0, 1, 2, … on `workerCount` workers, each worker
+    /// stopping at the first index for which `body` returns false (past the last item of a
+    /// list still growing); each worker starts with `makeState()` and keeps it from item to item.
+    ///
+    /// - Complexity: O(items + workers) calls plus one lock per call.
+    static func forEachUntilNil<State>(makeState: @Sendable () -> State, _ body: @Sendable (Int, inout State) -> Bool) {
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            var state = makeState()
+            while let index = next.take(below: Int.max), body(index, &state) {}
+        }
+    }
+
     /// Hands out 0, 1, 2, … to concurrent takers.
     private final class Counter: @unchecked Sendable {
         private var value = 0

@@ -18,12 +18,39 @@ public enum SourceExtractor {
     /// with `times`, how long each phase took (`oplint extract --timing`).
     ///
     /// - Complexity: O(total bytes) work, divided among the cores.
+    ///
+    /// The walk runs on a thread of its own while the first pass reads what it has found.
     public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
-        let walk = timed(times, "find source files") { FileWalker(excludes: excludes).entries(under: paths) }
-        let result = extract(sources: walk.files.map { file in
-            (file.display, { SourceReading.bytes(at: file.path, isRegular: file.isRegular, limit: maximumFileSize) })
-        }, times: times)
-        return (result.graph, walk.warnings + result.warnings)
+        let found = FoundFiles()
+        let walker = FileWalker(excludes: excludes)
+        let walked = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let walk = walker.walk(under: paths) { entry, mayRepeat in found.add(entry, mayRepeat: mayRepeat) }
+            found.finish(warnings: walk.warnings, kept: walk.kept)
+            walked.signal()
+        }
+        thread.start()
+        let files = FileSource(
+            file: { index in
+                found.entry(index).map { entry in
+                    (entry.display, { SourceReading.bytes(at: entry.path, isRegular: entry.isRegular, limit: maximumFileSize) })
+                }
+            },
+            isKept: { found.isKept($0) })
+        let result = extract(files: files, times: times, firstPhase: "find and read files, find classes") {
+            walked.wait()
+            let walk = found.result()
+            return walk.entries.indices.filter { walk.kept?[$0] ?? true }.map { walk.entries[$0].display }
+        }
+        return (result.graph, found.result().warnings + result.warnings)
+    }
+
+    /// Where the first pass's files come from: a list, or a walk still going on.
+    private struct FileSource: Sendable {
+        /// File `index` as (display path, how to read it); nil past the last file.
+        var file: @Sendable (Int) -> (String, @Sendable () -> Result<[UInt8], SourceReading.Failure>)?
+        /// Whether file `index` is read; nil while that is not known yet.
+        var isKept: @Sendable (Int) -> Bool?
     }
 
     /// The graph of in-memory files, as (display path, contents).
@@ -39,17 +66,23 @@ public enum SourceExtractor {
     /// `extract(files:)`; without `prefilter`, every class body is searched for finishing code
     /// whatever words it contains (the same result, more work: for comparing the two).
     static func extract(files: [(path: String, bytes: [UInt8])], prefilter: Bool) -> (graph: OperationGraph, warnings: [String]) {
-        extract(sources: files.map { file in (file.path, { .success(file.bytes) }) }, prefilter: prefilter)
+        let sources = FileSource(
+            file: { index in index < files.count ? (files[index].path, { .success(files[index].bytes) }) : nil },
+            isKept: { _ in true })
+        return extract(files: sources, prefilter: prefilter, firstPhase: "read files, find classes") { files.map(\.path) }
     }
 
-    private static func extract(sources: [(String, @Sendable () -> Result<[UInt8], SourceReading.Failure>)], prefilter: Bool = true, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
+    /// The graph of the files `files` gives; `names` gives the paths of those read, once the
+    /// first pass has taken every file.
+    private static func extract(files: FileSource, prefilter: Bool = true, times: PhaseTimes? = nil, firstPhase: String,
+                                names: () -> [String]) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
         // of the last file it dropped; results are folded in path order as they arrive.
-        let fold = FirstPassFold(count: sources.count)
+        let fold = FirstPassFold(isKept: files.isKept)
         let clock = ContinuousClock()
         var start = clock.now
-        ParallelWork.forEach(count: sources.count, makeState: { TokenStorage?.none }) { index, spare in
-            let (display, read) = sources[index]
+        ParallelWork.forEachUntilNil(makeState: { TokenStorage?.none }) { index, spare in
+            guard let (display, read) = files.file(index) else { return false }
             switch read() {
             case .failure(let error):
                 fold.deliver(index, FirstPass(warnings: ["\(display): \(error.message)"]))
@@ -58,7 +91,7 @@ public enum SourceExtractor {
                 if !SourceReading.isValidUTF8(bytes) { warnings.append("\(display): not valid UTF-8; read as bytes, columns may be off") }
                 guard let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else {
                     fold.deliver(index, nil)
-                    return
+                    return true
                 }
                 let reusable = isKnownUniquelyReferenced(&spare) ? spare : nil
                 spare = nil
@@ -68,9 +101,11 @@ public enum SourceExtractor {
                 fold.deliver(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared, warnings: warnings, uses: result.uses))
                 if !result.isRelevant { spare = file.tokenStorage }
             }
+            return true
         }
+        let sourceNames = names()
         let (classes, relevant, firstWarnings, filesRead) = fold.finish()
-        times?.record("read files, find classes", clock.now - start)
+        times?.record(firstPhase, clock.now - start)
         start = clock.now
         var warnings = firstWarnings
         // Pass 2: the files that mention the API.
@@ -83,7 +118,7 @@ public enum SourceExtractor {
         for scan in scans { warnings += scan.warnings }
         times?.record("scan operation code", clock.now - start)
         var graph = timed(times, "build the graph") { GraphBuilder(scans: scans).build() }
-        graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sources.map(\.0))
+        graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sourceNames)
         graph.sourceFacts.coverage = SourceCoverage(
             files: filesRead, filesUsingOperations: relevantCount,
             operations: graph.operations.count, queues: graph.queues.count,

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The files a walk finds, handed to the first pass's workers while the walk goes on: the
+/// walk waits on the file system, the workers on the processor.
+final class FoundFiles: @unchecked Sendable {
+    private let condition = NSCondition()
+    // All guarded by `condition`.
+    private var entries: [FileWalker.Entry] = []
+    /// The index of the first file that may be one found before (reached through a link, or
+    /// named as a root): every file before it is read.
+    private var firstRepeat = Int.max
+    private var finished = false
+    private var kept: [Bool]?
+    private var walkWarnings: [String] = []
+
+    /// Adds the next file the walk found.
+    func add(_ entry: FileWalker.Entry, mayRepeat: Bool) {
+        condition.lock()
+        if mayRepeat && firstRepeat == Int.max { firstRepeat = entries.count }
+        entries.append(entry)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Ends the walk: its warnings, and which files to read when some file may have been found twice.
+    func finish(warnings: [String], kept: [Bool]?) {
+        condition.lock()
+        walkWarnings = warnings
+        self.kept = kept
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// File `index`, once the walk has found it; nil when the walk ended with fewer files.
+    func entry(_ index: Int) -> FileWalker.Entry? {
+        condition.lock()
+        defer { condition.unlock() }
+        while index >= entries.count && !finished { condition.wait() }
+        return index < entries.count ? entries[index] : nil
+    }
+
+    /// Whether file `index` is read: true when no file before it may repeat one, else known
+    /// once the walk has ended (nil until then).
+    func isKept(_ index: Int) -> Bool? {
+        condition.lock()
+        defer { condition.unlock() }
+        if index < firstRepeat && index < entries.count { return true }
+        guard finished else { return nil }
+        return kept.map { index < $0.count && $0[index] } ?? (index < entries.count)
+    }
+
+    /// Once the walk has ended: every file found, whether each is read, and the warnings.
+    func result() -> (entries: [FileWalker.Entry], kept: [Bool]?, warnings: [String]) {
+        condition.lock()
+        defer { condition.unlock() }
+        precondition(finished, "the walk has not ended")
+        return (entries, kept, walkWarnings)
+    }
+}
