@@ -27,7 +27,7 @@ enum ParallelWork {
     /// list still growing); each worker starts with `makeState()` and keeps it from item to item.
     ///
     /// - Complexity: O(items + workers) calls plus one lock per call.
-    static func forEachUntilNil<State>(makeState: @Sendable () -> State, _ body: @Sendable (Int, inout State) -> Bool) {
+    static func forEachUntilDone<State>(makeState: @Sendable () -> State, _ body: @Sendable (Int, inout State) -> Bool) {
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             var state = makeState()

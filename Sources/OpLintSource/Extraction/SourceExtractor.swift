@@ -15,11 +15,10 @@ public enum SourceExtractor {
     public static let maximumFileSize = 32 * 1024 * 1024
 
     /// The graph found under `paths` and the warnings about files that could not be read;
-    /// with `times`, how long each phase took (`oplint extract --timing`).
+    /// with `times`, how long each phase took (`oplint extract --timing`). The walk runs on a
+    /// thread of its own while the first pass reads what it has found.
     ///
     /// - Complexity: O(total bytes) work, divided among the cores.
-    ///
-    /// The walk runs on a thread of its own while the first pass reads what it has found.
     public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
         let found = FoundFiles()
         let walker = FileWalker(excludes: excludes)
@@ -81,7 +80,7 @@ public enum SourceExtractor {
         let fold = FirstPassFold(isKept: files.isKept)
         let clock = ContinuousClock()
         var start = clock.now
-        ParallelWork.forEachUntilNil(makeState: { TokenStorage?.none }) { index, spare in
+        ParallelWork.forEachUntilDone(makeState: { TokenStorage?.none }) { index, spare in
             guard let (display, read) = files.file(index) else { return false }
             switch read() {
             case .failure(let error):
