@@ -155,7 +155,7 @@ public struct FileWalker: Sendable {
                 let real = directoryReals[origin.directory] ?? Self.realPath(directoryPaths[origin.directory]) ?? directoryPaths[origin.directory]
                 directoryReals[origin.directory] = real
                 key = Self.appending(origin.name, to: real)
-            } else { key = Array("\(k)".utf8) + [0, 0] }  // never reached: a root file has its link target
+            } else { preconditionFailure("a root file has its link target") }
             kept.append(seen.insert(key).inserted)
         }
         return (warnings, kept)

@@ -50,11 +50,12 @@ final class FoundFiles: @unchecked Sendable {
         return kept.map { index < $0.count && $0[index] } ?? (index < entries.count)
     }
 
-    /// Once the walk has ended: every file found, whether each is read, and the warnings.
-    func result() -> (entries: [FileWalker.Entry], kept: [Bool]?, warnings: [String]) {
+    /// The files to read and the walk's warnings, once the walk has ended (waiting for it).
+    func result() -> (read: [FileWalker.Entry], warnings: [String]) {
         condition.lock()
         defer { condition.unlock() }
-        precondition(finished, "the walk has not ended")
-        return (entries, kept, walkWarnings)
+        while !finished { condition.wait() }
+        guard let kept else { return (entries, walkWarnings) }
+        return (entries.indices.filter { kept[$0] }.map { entries[$0] }, walkWarnings)
     }
 }

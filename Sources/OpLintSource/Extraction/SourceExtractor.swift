@@ -22,13 +22,10 @@ public enum SourceExtractor {
     public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
         let found = FoundFiles()
         let walker = FileWalker(excludes: excludes)
-        let walked = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        Thread {
             let walk = walker.walk(under: paths) { entry, mayRepeat in found.add(entry, mayRepeat: mayRepeat) }
             found.finish(warnings: walk.warnings, kept: walk.kept)
-            walked.signal()
-        }
-        thread.start()
+        }.start()
         let files = FileSource(
             file: { index in
                 found.entry(index).map { entry in
@@ -36,12 +33,13 @@ public enum SourceExtractor {
                 }
             },
             isKept: { found.isKept($0) })
+        var walkWarnings: [String] = []
         let result = extract(files: files, times: times, firstPhase: "find and read files, find classes") {
-            walked.wait()
             let walk = found.result()
-            return walk.entries.indices.filter { walk.kept?[$0] ?? true }.map { walk.entries[$0].display }
+            walkWarnings = walk.warnings
+            return walk.read.map(\.display)
         }
-        return (result.graph, found.result().warnings + result.warnings)
+        return (result.graph, walkWarnings + result.warnings)
     }
 
     /// Where the first pass's files come from: a list, or a walk still going on.

@@ -181,7 +181,7 @@ public struct ClassTable: Sendable {
         var current: String? = name
         while let class_ = current, seen.insert(class_).inserted {
             result.append(class_)
-            current = lookUp(class_)?.superclass
+            current = indices[class_].flatMap { declarations[$0].superclass }
         }
         return result
     }
@@ -209,7 +209,7 @@ public struct ClassTable: Sendable {
     private func usedAs(_ uses: Set<String>, not others: Set<String>, _ name: String) -> Bool {
         guard !uses.isEmpty else { return false }
         // A name no file declares is a chain of one: no chain to build.
-        guard lookUp(name) != nil else { return uses.contains(name) && !others.contains(name) }
+        guard indices[name] != nil else { return uses.contains(name) && !others.contains(name) }
         let names = chain(of: name)
         return names.contains(where: uses.contains) && !names.contains(where: others.contains)
     }
@@ -311,7 +311,7 @@ public struct ClassTable: Sendable {
             return (asynchronous, true)
         }
         // Everything above the class whose start runs must be visible, up to Foundation.
-        let seenToFoundation = names.dropLast().allSatisfy { lookUp($0) != nil }
+        let seenToFoundation = names.dropLast().allSatisfy { indices[$0] != nil }
             && names.last.map { last in
                 Self.operationRoots.contains(last) && lookUp(last).map { ($0.superclass == nil && !$0.isRoot) || Self.isFoundationsName($0.superclass, for: last) } ?? true
             } == true
@@ -349,7 +349,7 @@ public struct ClassTable: Sendable {
         // The nearest class of the chain that says anything about the method decides.
         guard hasCancellingMethods else { return false }
         for class_ in chain(of: name) {
-            if let cancels = lookUp(class_)?.cancellingMethods[method] { return cancels }
+            if let index = indices[class_], let cancels = declarations[index].cancellingMethods[method] { return cancels }
         }
         return false
     }
@@ -357,7 +357,7 @@ public struct ClassTable: Sendable {
     /// The return type of the class method `selector` of `name` (or of a superclass), when it is a factory.
     func factory(_ selector: String, of name: String) -> String? {
         for class_ in chain(of: name) {
-            if let type = lookUp(class_)?.factories[selector] { return type }
+            if let index = indices[class_], let type = declarations[index].factories[selector] { return type }
         }
         return nil
     }

@@ -285,9 +285,7 @@ extension DeclarationScanner {
         guard token.length >= 4 else { return false }
         // Every sign below is a word with one of `FinishingWords` in it: most words have none,
         // and are turned down without the comparisons (without the prefilter, they are made).
-        if prefilter, !file.bytes.withUnsafeBufferPointer({ FinishingWords.mayAppear(in: $0.baseAddress! + Int(token.start), count: Int(token.length)) }) {
-            return false
-        }
+        if prefilter, !FinishingWords.mayAppear(in: file.bytes, from: Int(token.start), to: token.end) { return false }
         if file.isWord(k, "setFinished") || file.isWord(k, "setIsFinished") { return file.isPunct(k + 1, ":") && (file.isWord(k + 2, "YES") || file.isWord(k + 2, "true")) }
         if file.isWord(k, "isFinished") {
             // `self.isFinished = YES`, `isFinished = true` (a subclass's own settable property)
