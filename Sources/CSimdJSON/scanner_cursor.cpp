@@ -56,6 +56,43 @@ constexpr SpaceTable kSpaces;
 inline bool is_space(uint8_t c) { return kSpaces.space[c]; }
 inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
+/// Whether the JSON number whose digits run from `digits` (after any minus sign) to `end` is
+/// below 1 in magnitude: the decimal order of its first nonzero digit, plus its exponent, is
+/// negative. Tells an underflow (`1e-400`, or `0.000…01` with hundreds of zeros) from an
+/// overflow when the conversion is out of range. The exponent saturates far beyond any order
+/// the digits of a real input can reach.
+inline bool below_one(const uint8_t *digits, const uint8_t *end) {
+    const uint8_t *q = digits;
+    int64_t order = 0;
+    int64_t integer_digits = 0;
+    bool nonzero = false;
+    for (; q < end && is_digit(*q); ++q) {
+        if (*q != '0') { nonzero = true; }
+        if (nonzero) { ++integer_digits; }
+    }
+    if (nonzero) { order = integer_digits - 1; }
+    if (q < end && *q == '.') {
+        ++q;
+        for (int64_t k = 1; q < end && is_digit(*q); ++q, ++k) {
+            if (!nonzero && *q != '0') {
+                nonzero = true;
+                order = -k;
+            }
+        }
+    }
+    if (!nonzero) { return true; }
+    int64_t exponent = 0;
+    bool negative_exponent = false;
+    if (q < end && (*q == 'e' || *q == 'E')) {
+        ++q;
+        if (q < end && (*q == '+' || *q == '-')) { negative_exponent = *q == '-'; ++q; }
+        for (; q < end && is_digit(*q); ++q) {
+            if (exponent < 1000000000000LL) { exponent = exponent * 10 + (*q - '0'); }
+        }
+    }
+    return order + (negative_exponent ? -exponent : exponent) < 0;
+}
+
 /// The first byte at or after `p` that is `"`, `\` or a control character (below 0x20).
 ///
 /// The input is followed by zero padding, so the scan always stops.
@@ -340,10 +377,8 @@ struct ScannerCursor final : csj_cursor {
         double value = 0;
         auto result = std::from_chars(reinterpret_cast<const char *>(s), reinterpret_cast<const char *>(p), value);
         if (result.ec == std::errc::result_out_of_range) {
-            // Underflow (1e-400) rounds to zero, as JSON parsers do; overflow is an error.
-            const uint8_t *e = s;
-            while (e < p && *e != 'e' && *e != 'E') { ++e; }
-            if (e + 1 < p && e[1] == '-') {
+            // Underflow (1e-400, 0.000…01) rounds to zero, as JSON parsers do; overflow is an error.
+            if (below_one(digits, p)) {
                 value = negative ? -0.0 : 0.0;
             } else {
                 return invalid();

@@ -45,6 +45,31 @@ import OpLintSource
         #expect(a.count == 3 && a[1].number == Double(number))
     }
 
+    /// A number below the smallest double written without an exponent (`0.` and hundreds of
+    /// zeros) was refused by the scanner as out of range, where On-Demand reads 0: only an
+    /// explicit negative exponent counted as an underflow. Both read 0 now; an overflow is
+    /// still refused by both.
+    @Test(arguments: [
+        ("0." + String(repeating: "0", count: 360) + "3947991362", true),
+        ("-0." + String(repeating: "0", count: 400) + "1", true),
+        ("0." + String(repeating: "0", count: 360) + "1e30", true),
+        ("1" + String(repeating: "0", count: 400) + "e-800", true),
+        ("1" + String(repeating: "0", count: 400) + ".5", false),
+        ("0." + String(repeating: "0", count: 10) + "1e400", false),
+    ])
+    func bothEnginesReadTinyNumbersAsZero(number: String, isUnderflow: Bool) throws {
+        let bytes = Array("[\(number)]".utf8)
+        for engine in [Int32(CSJ_ENGINE_SCANNER), Int32(CSJ_ENGINE_ONDEMAND)] {
+            switch try JSONTokens.read(bytes, engine: engine) {
+            case .tokens(let tokens):
+                #expect(isUnderflow, "engine \(engine) accepts \(number.prefix(20))…")
+                #expect(tokens.count == 3 && tokens[1].number == 0, "engine \(engine)")
+            case .error:
+                #expect(!isUnderflow, "engine \(engine) refuses \(number.prefix(20))…")
+            }
+        }
+    }
+
     /// simdjson 3.0 refuses a root literal followed by two or more spaces and accepts one followed
     /// by letters; the reference engine now reads root literals from their text, as the scanner does.
     @Test(arguments: [("true\t\t\t", true), ("  false  \n", true), ("null\r\n", true), ("falseb", false), ("nullx", false), ("true ]", false)])
