@@ -33,6 +33,15 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// that cancels it from a timer, `func expire()`. A call to one may cancel its receiver.
     /// False for a Swift `override` of a method that neither cancels nor calls `super`'s.
     public var cancellingMethods = [String: Bool]()
+    /// The `maxConcurrentOperationCount` an initializer of a queue class sets on the queue it
+    /// makes (`override init() { super.init(); maxConcurrentOperationCount = 1 }`).
+    public var initialWidth: InitialWidth?
+
+    /// A width set in an initializer: the count (nil when it is not written as a number) and where.
+    public struct InitialWidth: Sendable, Equatable {
+        public var count: Int?
+        public var location: SourceLocation
+    }
 
     public init(name: String, superclass: String?) {
         self.name = name
@@ -46,6 +55,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
             && !setsFinished && factories.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
+            && initialWidth == nil
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -57,6 +67,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         if startLocation == nil { startLocation = other.startLocation }
         setsFinished = setsFinished || other.setsFinished
         isRoot = isRoot || other.isRoot
+        if initialWidth == nil { initialWidth = other.initialWidth }
         // Most declarations have neither; merging an empty dictionary would still allocate.
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
@@ -316,6 +327,15 @@ public struct ClassTable: Sendable {
                 Self.operationRoots.contains(last) && lookUp(last).map { ($0.superclass == nil && !$0.isRoot) || Self.isFoundationsName($0.superclass, for: last) } ?? true
             } == true
         return (asynchronous, !seenToFoundation || declarations.contains(where: \.setsFinished))
+    }
+
+    /// The width a queue class's initializer sets, from `name` or the nearest class of its
+    /// chain whose initializer sets one.
+    func initialWidth(of name: String) -> ClassDeclaration.InitialWidth? {
+        for class_ in chain(of: name) {
+            if let index = indices[class_], let width = declarations[index].initialWidth { return width }
+        }
+        return nil
     }
 
     /// The class of `name`'s chain whose `start` replaces Foundation's without calling `super`,

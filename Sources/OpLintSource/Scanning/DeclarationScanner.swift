@@ -103,7 +103,10 @@ struct DeclarationScanner {
         var open = j
         while open < file.tokens.count && !file.isPunct(open, "{") && open < j + 64 { open += 1 }
         let close = Int(file.partner[min(open, file.tokens.count - 1)])
-        if file.isPunct(open, "{"), close > open { readTraits(&declaration, open + 1, close, isInterface: false) }
+        if file.isPunct(open, "{"), close > open {
+            readTraits(&declaration, open + 1, close, isInterface: false)
+            readInitialWidth(&declaration, open + 1, close)
+        }
         return declaration
     }
 
@@ -117,6 +120,7 @@ struct DeclarationScanner {
         var end = i + 2
         while end < file.tokens.count && !(file.isPunct(end - 1, "@") && file.isWord(end, "end")) { end += 1 }
         readTraits(&declaration, i + 2, end, isInterface: file.isWord(i, "interface"))
+        if file.isWord(i, "implementation") { readInitialWidth(&declaration, i + 2, end) }
         return declaration
     }
 }

@@ -1,15 +1,28 @@
 import OpLintCore
 
 extension FileScanner {
-    /// Methods that UIKit and AppKit call on the main thread.
+    /// Methods that UIKit and AppKit call on the main thread: view and window controllers' life
+    /// cycles (UIKit's with an `animated:` argument, AppKit's without), the application
+    /// delegate's and the scene delegate's, in Swift and in Objective-C.
     static let mainThreadMethods: Set<String> = [
         "viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",
-        "loadView()", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()", "awakeFromNib()",
-        "application(_:didFinishLaunchingWithOptions:)", "applicationDidBecomeActive(_:)", "applicationWillResignActive(_:)",
-        "scene(_:willConnectTo:options:)", "tableView(_:cellForRowAt:)", "tableView(_:didSelectRowAt:)",
-        "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:", "loadView",
-        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "awakeFromNib", "application:didFinishLaunchingWithOptions:",
-        "applicationDidBecomeActive:", "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:",
+        "viewWillAppear()", "viewDidAppear()", "viewWillDisappear()", "viewDidDisappear()", "viewWillLayout()", "viewDidLayout()",
+        "loadView()", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()", "awakeFromNib()", "windowDidLoad()", "windowWillLoad()",
+        "application(_:didFinishLaunchingWithOptions:)", "application(_:willFinishLaunchingWithOptions:)",
+        "applicationDidFinishLaunching(_:)", "applicationWillFinishLaunching(_:)", "applicationWillTerminate(_:)",
+        "applicationDidBecomeActive(_:)", "applicationWillResignActive(_:)", "applicationDidEnterBackground(_:)",
+        "applicationWillEnterForeground(_:)", "scene(_:willConnectTo:options:)", "sceneDidDisconnect(_:)",
+        "sceneDidBecomeActive(_:)", "sceneWillResignActive(_:)", "sceneWillEnterForeground(_:)", "sceneDidEnterBackground(_:)",
+        "tableView(_:cellForRowAt:)", "tableView(_:didSelectRowAt:)",
+        "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:",
+        "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear", "viewWillLayout", "viewDidLayout", "loadView",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "awakeFromNib", "windowDidLoad", "windowWillLoad",
+        "application:didFinishLaunchingWithOptions:", "application:willFinishLaunchingWithOptions:",
+        "applicationDidFinishLaunching:", "applicationWillFinishLaunching:", "applicationWillTerminate:",
+        "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
+        "applicationWillEnterForeground:", "scene:willConnectToSession:options:", "sceneDidDisconnect:",
+        "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:",
+        "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:",
     ]
 
     private static let controlKeywords: Set<String> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]

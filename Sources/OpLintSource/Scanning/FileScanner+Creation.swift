@@ -33,6 +33,15 @@ extension FileScanner {
     private func swiftCreation(at a: Int, naming name: String?) -> (Int, Int)? {
         var c = a
         if file.isWord(c, "Foundation"), file.isPunct(c + 1, ".") { c += 2 }
+        // `API.RefreshOperation()`: a class nested in a type (or named with its module) is its own
+        // name in the class table. A qualifier that is itself an operation or queue class stays
+        // (`OperationQueue.SchedulerOptions`).
+        while file.isIdentifier(c), file.isPunct(c + 1, "."), file.isIdentifier(c + 2),
+              DeclarationScanner.isTypeName(file, c), DeclarationScanner.isTypeName(file, c + 2) {
+            let qualifier = file.text(c)
+            guard !classes.isOperation(qualifier), !classes.isQueue(qualifier) else { break }
+            c += 2
+        }
         guard file.isIdentifier(c) else { return nil }
         let className = file.text(c)
         if className == "OperationQueue" || className == "NSOperationQueue", file.isPunct(c + 1, "."), file.isWord(c + 2, "main") {
@@ -86,6 +95,7 @@ extension FileScanner {
             ? makeQueue(variable: name, at: a)
             : makeOperation(className: createdClass, variable: name, at: a))
         if isOperation, creationCache[a] != nil { applyClassTraits(id, createdClass) }
+        if isQueue, creationCache[a] == nil { applyQueueClassTraits(id, createdClass) }
         if let body, isOperation, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
         creationCache[a] = id
         return (id, end)
@@ -141,6 +151,7 @@ extension FileScanner {
             ? makeQueue(variable: name, at: a)
             : makeOperation(className: className, variable: name, at: a))
         if isOperation, creationCache[a] != nil { applyClassTraits(id, className) }
+        if isQueue, creationCache[a] == nil { applyQueueClassTraits(id, className) }
         if let kind { scan.entities[id].operationKind = kind }
         if let body, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
         creationCache[a] = id
@@ -195,6 +206,18 @@ extension FileScanner {
         } else {
             scan.entities[id].unfinishedClass = nil
         }
+    }
+
+    /// What the initializer of a queue class sets on the queue it makes
+    /// (`maxConcurrentOperationCount = 1` in `init`): a setting where that initializer sets it.
+    func applyQueueClassTraits(_ id: Int, _ className: String) {
+        guard let width = classes.initialWidth(of: className) else { return }
+        guard let count = width.count else {
+            scan.facts.unresolved.append(SourceFacts.Issue("cannot tell the value of `maxConcurrentOperationCount` that the initializer of \(className) sets (\(width.location.file):\(width.location.line)); the default is assumed", at: scan.entities[id].location))
+            return
+        }
+        scan.entities[id].maxConcurrentOperationCount = count
+        scan.facts.settings.append(SourceFacts.Setting(target: placeholder(id), isQueue: true, key: "maxConcurrentOperationCount", value: String(count), location: width.location))
     }
 
     /// A new queue entity created at token `a`.

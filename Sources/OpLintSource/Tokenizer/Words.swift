@@ -7,6 +7,9 @@ enum OperationAPIWords {
         "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancelAllOperations", "queuePriority",
         "setQueuePriority", "OperationQueue", "NSOperationQueue", "BlockOperation", "NSBlockOperation",
         "NSInvocationOperation", "Operation", "NSOperation", "sync", "dispatch_sync", "start", "cancel",
+        // The settings `FileScanner` follows: a queue suspended in one file and resumed in another
+        // (an extension, a category) is one queue, and the file that resumes it must be read.
+        "isSuspended", "suspended", "setSuspended", "qualityOfService", "setQualityOfService",
     ]
 
     /// Whether `word` is one of `all`.
@@ -18,15 +21,16 @@ enum OperationAPIWords {
         case 4: return word.equals("sync")
         case 5: return word.equals("start")
         case 6: return word.equals("cancel")
-        case 9: return word.equals("Operation")
-        case 11: return word.equals("NSOperation")
-        case 12: return word.equals("addOperation")
+        case 9: return word.equals("Operation") || word.equals("suspended")
+        case 11: return word.equals("NSOperation") || word.equals("isSuspended")
+        case 12: return word.equals("addOperation") || word.equals("setSuspended")
         case 13: return word.equals("addDependency") || word.equals("addOperations") || word.equals("queuePriority") || word.equals("dispatch_sync")
         case 14: return word.equals("OperationQueue") || word.equals("BlockOperation")
         case 15: return word.equals("addBarrierBlock")
         case 16: return word.equals("removeDependency") || word.equals("setQueuePriority") || word.equals("NSOperationQueue") || word.equals("NSBlockOperation")
+            || word.equals("qualityOfService")
         case 17: return word.equals("waitUntilFinished")
-        case 19: return word.equals("cancelAllOperations")
+        case 19: return word.equals("cancelAllOperations") || word.equals("setQualityOfService")
         case 21: return word.equals("addOperationWithBlock") || word.equals("NSInvocationOperation")
         case 27: return word.equals("maxConcurrentOperationCount")
         case 30: return word.equals("setMaxConcurrentOperationCount")

@@ -10,7 +10,8 @@ public struct CancelledDependencyRule: Rule {
         operation's own class that cancels it, such as a timeout helper) when other operations \
         depend on the cancelled ones and are not cancelled themselves (for \
         `cancelAllOperations`: dependents on other queues). It names the dependents that will \
-        still run.
+        still run. A cancelled operation that is never started never finishes, so its \
+        dependents never run: OPL105 and OPL106 report those, not this rule.
         """,
         rationale: """
         `cancel()` only sets `isCancelled` (S6). A cancelled operation counts as finished for \
@@ -62,6 +63,7 @@ public struct CancelledDependencyRule: Rule {
                 explicitDependents[Int(index.dependencyTargets[edge])].append(Int32(waiter))
             }
         }
+        let operations = analysis.graph.operations
         var findings: [Finding] = []
         for cancellation in facts.cancellations {
             var sources: [Int] = []
@@ -72,9 +74,11 @@ public struct CancelledDependencyRule: Rule {
             }
             var stillRun: [String] = []
             var seen = Set<Int32>()
-            for source in sources {
-                for dependent in explicitDependents[source] where seen.insert(dependent).inserted {
-                    let operation = analysis.graph.operations[Int(dependent)]
+            // A cancelled operation that is never started never finishes (S6): its dependents
+            // wait for ever (OPL105, OPL106) rather than run, and so does a dependent never started.
+            for source in sources where operations.start(at: source) != .never {
+                for dependent in explicitDependents[source] where seen.insert(dependent).inserted && operations.start(at: Int(dependent)) != .never {
+                    let operation = operations[Int(dependent)]
                     if cancelled.contains(operation.name) { continue }
                     if let queue = operation.queue, cancelledQueues.contains(queue) { continue }
                     stillRun.append(operation.name)

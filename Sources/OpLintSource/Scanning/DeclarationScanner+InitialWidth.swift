@@ -1,0 +1,98 @@
+import OpLintCore
+
+extension DeclarationScanner {
+    /// The width an initializer at the class's own level gives the queue it makes: `override
+    /// init() { super.init(); maxConcurrentOperationCount = 1 }` in Swift, `self.maxConcurrentOperationCount
+    /// = 1;` or `[self setMaxConcurrentOperationCount:1];` in an Objective-C `init…` method. Only a
+    /// setting in the initializer's own straight-line code counts (not one in an `if`, a closure
+    /// or a nested function); the first initializer that has one wins. Read only in files that
+    /// mention the operation API, in class bodies that name the setting.
+    ///
+    /// - Complexity: O(*tokens* of the body) when the body names the setting, else O(1) tokens.
+    func readInitialWidth(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int) {
+        guard start < end, end <= file.tokens.count, file.mentionsOperationAPI,
+              file.bytesContain("axConcurrentOperationCount", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end) else { return }
+        var k = start
+        var isInitializer = false
+        while k < end {
+            if file.isPunct(k, "{") || file.isPunct(k, "(") || file.isPunct(k, "[") {
+                let close = Int(file.partner[k])
+                guard close > k, close < end else { return }
+                if file.isPunct(k, "{") {
+                    if isInitializer, let width = width(from: k + 1, to: close) {
+                        declaration.initialWidth = width
+                        return
+                    }
+                    isInitializer = false
+                }
+                k = close + 1
+                continue
+            }
+            if file.language == .swift {
+                if file.isWord(k, "init"), !file.isPunct(k - 1, ".") {
+                    isInitializer = true
+                } else if Self.declarationWords.contains(where: { file.isWord(k, $0) }) {
+                    isInitializer = false
+                }
+            } else if file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "(") {
+                // `- (instancetype)initWithName:(NSString *)name {`
+                let close = Int(file.partner[k + 1])
+                isInitializer = file.isPunct(k, "-") && close > k + 1 && file.isIdentifier(close + 1) && file.text(close + 1).hasPrefix("init")
+            } else if file.isPunct(k, ";") {
+                isInitializer = false
+            }
+            k += 1
+        }
+    }
+
+    /// Words that start a declaration other than an initializer at a class's own level.
+    private static let declarationWords: [StaticString] = ["func", "var", "let", "deinit", "subscript", "class", "struct", "enum", "extension", "protocol", "actor", "typealias"]
+
+    /// The width the initializer body `start..<end` sets on `self` in its own straight-line code.
+    private func width(from start: Int, to end: Int) -> ClassDeclaration.InitialWidth? {
+        var m = start
+        while m < end {
+            if file.isPunct(m, "{"), !isObjectiveCInitGuard(before: m) {
+                let close = Int(file.partner[m])
+                if close > m { m = close + 1; continue }
+            }
+            // `maxConcurrentOperationCount = 1`, `self.maxConcurrentOperationCount = 1` (not `other.…`, not `==`).
+            if file.isWord(m, "maxConcurrentOperationCount"), file.isPunct(m + 1, "="), !file.isPunct(m + 2, "="),
+               !file.isPunct(m - 1, ".") || file.isWord(m - 2, "self") {
+                return ClassDeclaration.InitialWidth(count: count(at: m + 2), location: file.location(m))
+            }
+            // `[self setMaxConcurrentOperationCount:1]`
+            if file.isWord(m, "setMaxConcurrentOperationCount"), file.isWord(m - 1, "self"), file.isPunct(m + 1, ":") {
+                return ClassDeclaration.InitialWidth(count: count(at: m + 2), location: file.location(m))
+            }
+            m += 1
+        }
+        return nil
+    }
+
+    /// Whether the `{` at `b` opens the body of `if ((self = [super init]))` (or `[super initWith…]`),
+    /// where an Objective-C initializer does its work.
+    private func isObjectiveCInitGuard(before b: Int) -> Bool {
+        guard file.language == .objectiveC, file.isPunct(b - 1, ")") else { return false }
+        let open = Int(file.partner[b - 1])
+        guard open >= 1, open < b - 1, file.isWord(open - 1, "if") else { return false }
+        let condition = open + 1..<(b - 1)
+        return condition.contains { file.isWord($0, "self") } && condition.contains { file.isWord($0, "super") }
+            && condition.contains { file.isIdentifier($0) && file.text($0).hasPrefix("init") }
+    }
+
+    /// `1`, `-1`, `OperationQueue.defaultMaxConcurrentOperationCount`,
+    /// `NSOperationQueueDefaultMaxConcurrentOperationCount`; nil for anything else (a parameter).
+    private func count(at v: Int) -> Int? {
+        guard v < file.tokens.count else { return nil }
+        if file.tokens[v].kind == .number { return Int(file.text(v)) }
+        if file.isPunct(v, "-"), v + 1 < file.tokens.count, file.tokens[v + 1].kind == .number { return Int(file.text(v + 1)).map { -$0 } }
+        var last = v
+        while file.isIdentifier(last), file.isPunct(last + 1, "."), file.isIdentifier(last + 2) { last += 2 }
+        if file.isIdentifier(last), file.text(last).hasSuffix("efaultMaxConcurrentOperationCount"),
+           !file.isPunct(last + 1, "("), !file.isPunct(last + 1, ".") {
+            return -1
+        }
+        return nil
+    }
+}
