@@ -59,11 +59,11 @@ extension DeclarationScanner {
             // `maxConcurrentOperationCount = 1`, `self.maxConcurrentOperationCount = 1` (not `other.…`, not `==`).
             if file.isWord(m, "maxConcurrentOperationCount"), file.isPunct(m + 1, "="), !file.isPunct(m + 2, "="),
                !file.isPunct(m - 1, ".") || file.isWord(m - 2, "self") {
-                return ClassDeclaration.InitialWidth(count: count(at: m + 2), location: file.location(m))
+                return ClassDeclaration.InitialWidth(count: file.writtenWidth(at: m + 2), location: file.location(m))
             }
             // `[self setMaxConcurrentOperationCount:1]`
             if file.isWord(m, "setMaxConcurrentOperationCount"), file.isWord(m - 1, "self"), file.isPunct(m + 1, ":") {
-                return ClassDeclaration.InitialWidth(count: count(at: m + 2), location: file.location(m))
+                return ClassDeclaration.InitialWidth(count: file.writtenWidth(at: m + 2), location: file.location(m))
             }
             m += 1
         }
@@ -79,20 +79,5 @@ extension DeclarationScanner {
         let condition = open + 1..<(b - 1)
         return condition.contains { file.isWord($0, "self") } && condition.contains { file.isWord($0, "super") }
             && condition.contains { file.isIdentifier($0) && file.text($0).hasPrefix("init") }
-    }
-
-    /// `1`, `-1`, `OperationQueue.defaultMaxConcurrentOperationCount`,
-    /// `NSOperationQueueDefaultMaxConcurrentOperationCount`; nil for anything else (a parameter).
-    private func count(at v: Int) -> Int? {
-        guard v < file.tokens.count else { return nil }
-        if file.tokens[v].kind == .number { return Int(file.text(v)) }
-        if file.isPunct(v, "-"), v + 1 < file.tokens.count, file.tokens[v + 1].kind == .number { return Int(file.text(v + 1)).map { -$0 } }
-        var last = v
-        while file.isIdentifier(last), file.isPunct(last + 1, "."), file.isIdentifier(last + 2) { last += 2 }
-        if file.isIdentifier(last), file.text(last).hasSuffix("efaultMaxConcurrentOperationCount"),
-           !file.isPunct(last + 1, "("), !file.isPunct(last + 1, ".") {
-            return -1
-        }
-        return nil
     }
 }

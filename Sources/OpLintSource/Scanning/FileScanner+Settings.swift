@@ -20,17 +20,16 @@ extension FileScanner {
             return
         }
         scan.callsFollowed += 1
-        var end = v
-        while end < file.tokens.count && file.tokens[end].line == file.tokens[v].line && !file.isPunct(end, ";") && !file.isPunct(end, "]") { end += 1 }
+        let end = file.valueEnd(from: v)
         let words = path(from: v, to: end)
         let last = words.last ?? ""
-        let number: Int? = file.tokens[v].kind == .number ? Int(file.text(v)) : (file.isPunct(v, "-") && end > v + 1 ? Int(file.text(v + 1)).map { -$0 } : nil)
+        let number = file.writtenInteger(at: v)
         var value: String?
         for id in ids {
             var entity = scan.entities[id]
             switch key {
             case "maxConcurrentOperationCount" where entity.kind == .queue:
-                let count = number ?? (last.hasSuffix("efaultMaxConcurrentOperationCount") ? -1 : nil)
+                let count = file.writtenWidth(at: v)
                 guard let count else {
                     scan.facts.unresolved.append(SourceFacts.Issue("cannot tell the value of `maxConcurrentOperationCount` here (`\(text(v, end))`); the default is assumed", at: location))
                     return
@@ -106,5 +105,35 @@ extension FileScanner {
             name = name.prefix(1).lowercased() + name.dropFirst()
         }
         return QualityOfService(rawValue: name)
+    }
+}
+
+/// Values written in a setting (`q.maxConcurrentOperationCount = 1`, `[self
+/// setMaxConcurrentOperationCount:1]`), read alike wherever the setting is made: in code the
+/// second pass follows, and in a queue class's initializer (`DeclarationScanner.readInitialWidth`).
+extension SourceFile {
+    /// The end of the value written at `v`: the end of its line, a `;` or a `]`.
+    func valueEnd(from v: Int) -> Int {
+        var end = v
+        while end < tokens.count && tokens[end].line == tokens[v].line && !isPunct(end, ";") && !isPunct(end, "]") { end += 1 }
+        return end
+    }
+
+    /// The integer written at `v` (`4`, `-1`), if it is one.
+    func writtenInteger(at v: Int) -> Int? {
+        guard v < tokens.count else { return nil }
+        if tokens[v].kind == .number { return Int(text(v)) }
+        return isPunct(v, "-") && valueEnd(from: v) > v + 1 ? Int(text(v + 1)).map { -$0 } : nil
+    }
+
+    /// The `maxConcurrentOperationCount` written at `v`: an integer, or Foundation's default
+    /// (`OperationQueue.defaultMaxConcurrentOperationCount`,
+    /// `NSOperationQueueDefaultMaxConcurrentOperationCount`) as -1; nil for anything else (a
+    /// parameter, a computation).
+    func writtenWidth(at v: Int) -> Int? {
+        guard v < tokens.count else { return nil }
+        if let number = writtenInteger(at: v) { return number }
+        guard let last = (v..<valueEnd(from: v)).last(where: { isIdentifier($0) }) else { return nil }
+        return text(last).hasSuffix("efaultMaxConcurrentOperationCount") ? -1 : nil
     }
 }
