@@ -36,6 +36,8 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// The `maxConcurrentOperationCount` an initializer of a queue class sets on the queue it
     /// makes (`override init() { super.init(); maxConcurrentOperationCount = 1 }`).
     public var initialWidth: InitialWidth?
+    /// An initializer adds the operation it makes to a queue (`queue.addOperation(self)`).
+    public var initializerEnqueuesSelf = false
 
     /// A width set in an initializer: the count (nil when it is not written as a number) and where.
     public struct InitialWidth: Sendable, Equatable {
@@ -55,7 +57,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
             && !setsFinished && factories.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
-            && initialWidth == nil
+            && initialWidth == nil && !initializerEnqueuesSelf
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -68,6 +70,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         setsFinished = setsFinished || other.setsFinished
         isRoot = isRoot || other.isRoot
         if initialWidth == nil { initialWidth = other.initialWidth }
+        initializerEnqueuesSelf = initializerEnqueuesSelf || other.initializerEnqueuesSelf
         // Most declarations have neither; merging an empty dictionary would still allocate.
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
@@ -336,6 +339,12 @@ public struct ClassTable: Sendable {
             if let index = indices[class_], let width = declarations[index].initialWidth { return width }
         }
         return nil
+    }
+
+    /// Whether an initializer of `name` or of a class of its chain adds the operation it makes
+    /// to a queue: an instance is enqueued where it is made.
+    func initializerEnqueuesSelf(_ name: String) -> Bool {
+        chain(of: name).contains { class_ in indices[class_].map { declarations[$0].initializerEnqueuesSelf } == true }
     }
 
     /// The class of `name`'s chain whose `start` replaces Foundation's without calling `super`,

@@ -12,6 +12,35 @@ extension DeclarationScanner {
     func readInitialWidth(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int) {
         guard start < end, end <= file.tokens.count, file.mentionsOperationAPI,
               file.bytesContain("axConcurrentOperationCount", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end) else { return }
+        forEachInitializerBody(start, end) { open, close in
+            guard let width = width(from: open + 1, to: close) else { return false }
+            declaration.initialWidth = width
+            return true
+        }
+    }
+
+    /// Whether an initializer at the class's own level adds the operation it makes to a queue
+    /// (`init(queue: OperationQueue) { super.init(); queue.addOperation(self) }`,
+    /// `[queue addOperation:self];` in an `init…` method), anywhere in its body.
+    ///
+    /// - Complexity: O(*tokens* of the body) when the body names `addOperation`, else O(1) tokens.
+    func readSelfEnqueue(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int) {
+        guard start < end, end <= file.tokens.count, file.mentionsOperationAPI,
+              file.bytesContain("addOperation", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end) else { return }
+        forEachInitializerBody(start, end) { open, close in
+            for m in (open + 1)..<close where file.isWord(m, "addOperation") && file.isWord(m + 2, "self") {
+                if file.language == .swift ? file.isPunct(m + 1, "(") && file.isPunct(m + 3, ")") : file.isPunct(m + 1, ":") && file.isPunct(m + 3, "]") {
+                    declaration.initializerEnqueuesSelf = true
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Calls `visit` with the `{` and `}` of each initializer body at the class's own level
+    /// (`start..<end`, the class body or the tokens up to `@end`), in order, until it returns true.
+    private func forEachInitializerBody(_ start: Int, _ end: Int, _ visit: (Int, Int) -> Bool) {
         var k = start
         var isInitializer = false
         while k < end {
@@ -19,10 +48,7 @@ extension DeclarationScanner {
                 let close = Int(file.partner[k])
                 guard close > k, close < end else { return }
                 if file.isPunct(k, "{") {
-                    if isInitializer, let width = width(from: k + 1, to: close) {
-                        declaration.initialWidth = width
-                        return
-                    }
+                    if isInitializer, visit(k, close) { return }
                     isInitializer = false
                 }
                 k = close + 1

@@ -83,6 +83,10 @@ extension DeclarationScanner {
             }
             k += 1
         }
+        if !declaration.setsFinished, isObjectiveC, declaration.overridesStart || declaration.overridesAsynchronous,
+           callsFinishingHelper(from: start, to: end) {
+            declaration.setsFinished = true
+        }
     }
 
     private func readIdentifier(_ declaration: inout ClassDeclaration, at k: Int, depth: Int, mayMarkFinished: Bool) {
@@ -304,7 +308,24 @@ extension DeclarationScanner {
         guard file.isPunct(k + 1, "(") || file.isPunct(k + 1, ":") || file.isPunct(k + 1, "]") || file.isWord(k - 1, "func") else { return false }
         // Reading the flag (`[op isFinished]`, `completion(finished)`) is no sign.
         if file.endsWithFinished(k) { return false }
-        return contains(k, "finish") || contains(k, "completeop") || file.isWord(k, "complete") || file.isWord(k, "done")
+        guard contains(k, "finish") || contains(k, "completeop") || file.isWord(k, "complete") || file.isWord(k, "done") else { return false }
+        return !callsAnotherObject(k)
+    }
+
+    /// Whether the method named at `k` is called on another object than the operation itself:
+    /// `session.finishTasksAndInvalidate()`, `delegate?.uploadDidFinish()`,
+    /// `[session finishTasksAndInvalidate]`. Not `self.finish()`, `finish()`, `[self finish]`,
+    /// nor a receiver the scanner cannot read (`[[self machine] finish]`).
+    private func callsAnotherObject(_ k: Int) -> Bool {
+        if file.language == .swift {
+            guard file.isPunct(k - 1, ".") else { return false }
+            var r = k - 2
+            if file.isPunct(r, "?") || file.isPunct(r, "!") { r -= 1 }
+            return file.isIdentifier(r) && !file.isWord(r, "self") && !file.isWord(r, "super") && !file.isWord(r, "Self")
+        }
+        // `[receiver selector]` or `[receiver selector:…]`
+        guard file.isIdentifier(k - 1), file.isPunct(k - 2, "[") else { return false }
+        return !file.isWord(k - 1, "self") && !file.isWord(k - 1, "super")
     }
 
     /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.

@@ -41,7 +41,8 @@ struct DeclarationScanner {
                 // An extension matters only when it adds asynchrony, finishing code, factories, members or methods that cancel.
                 if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
                     || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
-                    || !declaration.factories.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty {
+                    || !declaration.factories.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty
+                    || declaration.initializerEnqueuesSelf {
                     declared.classes.append(declaration)
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
@@ -106,6 +107,7 @@ struct DeclarationScanner {
         if file.isPunct(open, "{"), close > open {
             readTraits(&declaration, open + 1, close, isInterface: false)
             readInitialWidth(&declaration, open + 1, close)
+            readSelfEnqueue(&declaration, open + 1, close)
         }
         return declaration
     }
@@ -120,7 +122,10 @@ struct DeclarationScanner {
         var end = i + 2
         while end < file.tokens.count && !(file.isPunct(end - 1, "@") && file.isWord(end, "end")) { end += 1 }
         readTraits(&declaration, i + 2, end, isInterface: file.isWord(i, "interface"))
-        if file.isWord(i, "implementation") { readInitialWidth(&declaration, i + 2, end) }
+        if file.isWord(i, "implementation") {
+            readInitialWidth(&declaration, i + 2, end)
+            readSelfEnqueue(&declaration, i + 2, end)
+        }
         return declaration
     }
 }

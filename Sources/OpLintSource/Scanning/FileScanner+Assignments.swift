@@ -15,6 +15,7 @@ extension FileScanner {
             }
             return
         }
+        if patternBinding(at: i) { return }
         if let (nameIndex, declaredType) = declaration(before: i) {
             declare(nameIndex: nameIndex, declaredType: declaredType, valueAt: i + 1)
             return
@@ -80,7 +81,7 @@ extension FileScanner {
         return nil
     }
 
-    private func declare(nameIndex: Int, declaredType: String?, valueAt v: Int) {
+    func declare(nameIndex: Int, declaredType: String?, valueAt v: Int) {
         let name = file.text(nameIndex)
         consumed.insert(nameIndex)
         let isProperty = atTypeLevel
@@ -205,6 +206,7 @@ extension FileScanner {
 
     /// Gives a variable or property a new binding.
     func rebind(_ words: [String], start: Int, to value: Binding) {
+        let words = synthesized(words)
         guard let last = words.last else { return }
         noteBound(last)
         if last.hasPrefix("_") { noteBound(String(last.dropFirst())) }

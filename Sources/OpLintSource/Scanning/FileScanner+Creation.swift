@@ -190,6 +190,8 @@ extension FileScanner {
         scan.entities.append(entity)
         let id = scan.entities.count - 1
         applyClassTraits(id, className)
+        // `SelfEnqueuing(queue: q)`: its initializer adds it to a queue, where the scanner does not follow.
+        if classes.initializerEnqueuesSelf(className) { scan.entities[id].escape = file.location(a) }
         collect(id)
         return id
     }

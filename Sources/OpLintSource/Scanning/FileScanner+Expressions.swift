@@ -79,7 +79,7 @@ extension FileScanner {
     /// What a path refers to, or nil when it cannot be followed. With the token of the path's
     /// last name, a property declared in another file of the type is found too.
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
-        var path = path
+        var path = synthesized(path)
         if path.first == "Foundation" { path.removeFirst() }
         if path == ["OperationQueue", "main"] || path == ["NSOperationQueue", "mainQueue"] {
             return .entity(mainQueue())
@@ -96,6 +96,12 @@ extension FileScanner {
         if let found { return current(found) }
         guard let token else { return nil }
         return memberBinding(path, token: token)
+    }
+
+    /// `["_queue"]` for `["myQueue"]` after `@synthesize queue = myQueue;`; any other path as it is.
+    func synthesized(_ path: [String]) -> [String] {
+        guard path.count == 1, !synthesizedIvars.isEmpty, let property = synthesizedIvars[path[0]] else { return path }
+        return ["_" + property]
     }
 
     /// The main queue of this file (one entity, named `main` in the graph).
@@ -160,6 +166,15 @@ extension FileScanner {
             if receiver == "NSMutableArray" || receiver == "NSArray" { return .list([]) }
         }
         if file.language == .objectiveC, file.isPunct(a, "["), file.isPunct(a + 1, "["), file.isWord(a + 2, "NSMutableArray") { return .list([]) }
+        // `[self queue]`, `[self.store operationQueue]`: a getter, read as the property it names.
+        if file.language == .objectiveC, file.isPunct(a, "["), let receiverEnd = pathEnd(from: a + 1), file.isIdentifier(receiverEnd),
+           Int(file.partner[a]) == receiverEnd + 1, endsExpression(receiverEnd + 2, after: a) {
+            let words = path(from: a + 1, to: receiverEnd) + [file.text(receiverEnd)]
+            if Self.selfNames.contains(words[0]), let found = resolvePath(words, at: receiverEnd) {
+                for k in a...(receiverEnd + 1) { consumed.insert(k) }
+                return found
+            }
+        }
         if file.isPunct(a, "["), file.isIdentifier(a + 1), file.isPunct(a + 2, "]"), file.isPunct(a + 3, "(") { return .list([]) }
         return nil
     }

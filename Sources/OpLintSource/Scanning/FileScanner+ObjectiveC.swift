@@ -22,6 +22,17 @@ extension FileScanner {
             let name = file.text(k - 1)
             propertyDeclarations[k - 1] = type
             if properties[type]?[name] == nil { properties[type, default: [:]][name] = .obtained(typeName, k - 1) }
+        } else if file.isWord(i + 1, "synthesize") {
+            // `@synthesize queue = myQueue, name;`
+            var k = i + 2
+            while k < file.tokens.count && k < i + 64 && !file.isPunct(k, ";") {
+                if file.isIdentifier(k), file.isPunct(k + 1, "="), file.isIdentifier(k + 2) {
+                    synthesizedIvars[file.text(k + 2)] = file.text(k)
+                    k += 3
+                } else {
+                    k += 1
+                }
+            }
         }
     }
 

@@ -274,7 +274,9 @@ extension FileScanner {
                 case "cancel":
                     cancel(op, location: location)
                 default:
-                    let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
+                    // A start in a `defer` block runs after the code below it, which may wait for the
+                    // dependencies first (`defer { parse.start() }` … `fetch.waitUntilFinished()`).
+                    let unfinished = isInDefer ? [] : scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
                         .filter { !isFinished($0, chain) }
                     // A start that may throw for want of finished dependencies (OPL303) may not
@@ -355,17 +357,78 @@ extension FileScanner {
         return last
     }
 
-    /// Whether the dispatch queue `name` is declared with `.concurrent` / `DISPATCH_QUEUE_CONCURRENT` in this file.
+    /// Whether the dispatch queue `name` may be concurrent, by how this file makes it: a
+    /// statement that assigns `name` (or the instance variable `_name`, or declares it with a
+    /// type, `let q: DispatchQueue = { … }()`) and says `.concurrent` or `DISPATCH_QUEUE_CONCURRENT`,
+    /// is a global queue, or passes attributes the scanner cannot read (a variable).
+    /// The statement may run over several lines.
     private func isConcurrentDispatchQueue(_ name: String) -> Bool {
-        for k in file.tokens.indices where file.tokens[k].kind == .identifier && file.text(k) == name && file.isPunct(k + 1, "=") {
-            let line = file.tokens[k].line
-            var m = k + 2
-            while m < file.tokens.count && file.tokens[m].line == line {
-                if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return true }
-                if file.isPunct(m, ";") { break }
-                m += 1
-            }
+        let ivar = "_" + name
+        for k in file.tokens.indices where file.tokens[k].kind == .identifier {
+            guard let equals = assignedValue(after: k) else { continue }
+            let text = file.text(k)
+            guard text == name || text == ivar else { continue }
+            if statementMayMakeConcurrentQueue(from: equals + 1) { return true }
         }
         return false
+    }
+
+    /// The `=` after the name at `k`: right after it, or after a type on the same line (`q: DispatchQueue =`).
+    private func assignedValue(after k: Int) -> Int? {
+        if file.isPunct(k + 1, "=") && !file.isPunct(k + 2, "=") { return k + 1 }
+        guard file.language == .swift, file.isPunct(k + 1, ":") else { return nil }
+        let line = file.tokens[k].line
+        var m = k + 2
+        while m < file.tokens.count && m < k + 10 && file.tokens[m].line == line {
+            if file.isPunct(m, "=") { return file.isPunct(m + 1, "=") ? nil : m }
+            if file.isPunct(m, "{") || file.isPunct(m, "(") || file.isPunct(m, ";") { return nil }
+            m += 1
+        }
+        return nil
+    }
+
+    /// Whether the statement from token `start` (a value) makes a queue that may be concurrent.
+    private func statementMayMakeConcurrentQueue(from start: Int) -> Bool {
+        var depth = 0
+        var m = start
+        while m < file.tokens.count && m < start + 256 {
+            if file.isPunct(m, oneOf: "([{") {
+                depth += 1
+            } else if file.isPunct(m, oneOf: ")]}") {
+                depth -= 1
+                if depth < 0 { return false }
+            } else if depth == 0, file.isPunct(m, ";") {
+                return false
+            } else if depth == 0, m > start, file.language == .swift, file.tokens[m].line != file.tokens[m - 1].line,
+                      !file.isPunct(m, ".") {
+                return false
+            }
+            if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return true }
+            // A global queue itself (`DispatchQueue.global(qos: .utility)`), not a queue that targets one.
+            if m == start, file.isWord(m, "dispatch_get_global_queue") { return true }
+            if m == start + 2, file.isWord(start, "DispatchQueue"), file.isPunct(start + 1, "."), file.isWord(m, "global") { return true }
+            // `attributes: attrs`, `dispatch_queue_create("q", attr)`: attributes held in a variable.
+            if file.isWord(m, "attributes"), file.isPunct(m + 1, ":"), file.isIdentifier(m + 2) { return true }
+            if file.isWord(m, "dispatch_queue_create"), file.isPunct(m + 1, "("), let attribute = secondArgument(of: m + 1),
+               file.isIdentifier(attribute), !file.isWord(attribute, "DISPATCH_QUEUE_SERIAL"), !file.isWord(attribute, "NULL"),
+               !file.isWord(attribute, "nil"), !file.isWord(attribute, "DISPATCH_QUEUE_SERIAL_INACTIVE") {
+                return true
+            }
+            m += 1
+        }
+        return false
+    }
+
+    /// The first token of the second argument of the call whose `(` is at `open`.
+    private func secondArgument(of open: Int) -> Int? {
+        let close = Int(file.partner[open])
+        guard close > open else { return nil }
+        var m = open + 1
+        while m < close {
+            if file.isPunct(m, oneOf: "([{"), file.partner[m] > m { m = Int(file.partner[m]) + 1; continue }
+            if file.isPunct(m, ",") { return m + 1 < close ? m + 1 : nil }
+            m += 1
+        }
+        return nil
     }
 }

@@ -48,12 +48,15 @@ extension FileScanner {
                 // are added after it in the same code; a suspension elsewhere (a teardown after
                 // `cancelAllOperations()`, the end of the code that filled it) happens at a time
                 // the scanner cannot tell. Set back to false anywhere (or to a value it cannot
-                // read), never.
+                // read), never. A queue obtained from code the scanner does not follow is not
+                // known to stay suspended.
                 let chain = straightLineScopes
                 let fromTheStart = !entity.isPlaceholder && queueMadeIn[id].map(chain.contains) == true
                     && queueFilledIn[id]?.contains(where: chain.contains) != true
                 if on && !fromTheStart {
-                    suspendedIn[id, default: []].append(currentScopeID)
+                    // A queue the code obtained from elsewhere (`[Store sharedQueue]`, a parameter,
+                    // another object's property) may be resumed through any other name for it.
+                    if !(entity.isPlaceholder && entity.mergeKey == nil) { suspendedIn[id, default: []].append(currentScopeID) }
                 } else {
                     entity.isSuspended = (entity.isSuspended ?? on) && on
                 }

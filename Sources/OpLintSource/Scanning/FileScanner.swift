@@ -38,6 +38,9 @@ final class FileScanner {
     /// Scopes in which a queue was suspended away from its creation, with nothing added after
     /// it there yet: the suspension holds back operations only once some are added after it.
     @exclusivity(unchecked) var suspendedIn: [Int: [Int]] = [:]
+    /// Instance variables that `@synthesize queue = myQueue;` gives a property, each as the
+    /// property's own instance variable (`myQueue` as `_queue`).
+    @exclusivity(unchecked) var synthesizedIvars: [String: String] = [:]
     /// Scopes in which operations were added to a queue.
     @exclusivity(unchecked) var queueFilledIn: [Int: [Int]] = [:]
     /// Where the operations made in a `map` closure go, by the token index of its `{`.
@@ -153,6 +156,7 @@ final class FileScanner {
             if scopes[scopes.count - 1].isSwitch, isCaseLabel(i) {
                 // Each case of a `switch` is code of its own: what one case did, the next did not see.
                 scopes[scopes.count - 1].caseID = newScopeID()
+                bindCaseLabel(at: i)
             }
             if file.isPunct(i - 1, ".") && !file.isPunct(i - 2, ".") {
                 member(at: i)
@@ -241,6 +245,16 @@ final class FileScanner {
             if scope.isBodyBoundary { break }
         }
         return result
+    }
+
+    /// Whether this code is in a `defer` block of the code around it: it runs when that code
+    /// leaves its scope, after whatever is written below it.
+    var isInDefer: Bool {
+        for scope in scopes.reversed() {
+            if scope.kind == .block && scope.runsLater { return true }
+            if scope.isBodyBoundary { break }
+        }
+        return false
     }
 
     /// The operation whose code this is, when it runs inside an operation's block.

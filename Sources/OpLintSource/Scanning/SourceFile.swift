@@ -30,6 +30,7 @@ public struct SourceFile: Sendable {
     init(path: String, language: SourceLanguage, bytes: [UInt8], reusing storage: TokenStorage?) {
         self.path = path
         self.language = language
+        let bytes = ClassicLineEndings.normalized(bytes)
         self.bytes = bytes
         let text = Tokenizer(language: language).scan(bytes, reusing: storage)
         self.tokens = text.tokens
@@ -155,6 +156,22 @@ public struct SourceFile: Sendable {
             }
             return false
         }
+    }
+
+    /// Whether `bytes[from..<to]` contains `pattern`, written in lowercase, with ASCII letters in any case.
+    func bytesContainIgnoringCase(_ pattern: StaticString, from: Int, to: Int) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        let to = min(to, bytes.count)
+        guard count > 0, from >= 0, to - from >= count else { return false }
+        let p = pattern.utf8Start
+        var k = from
+        while k <= to - count {
+            var m = 0
+            while m < count && bytes[k + m] | 0x20 == p[m] { m += 1 }
+            if m == count { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Whether identifier `i` ends with `finished` in any case (`_isFinished`, `OperationStateFinished`).

@@ -93,6 +93,11 @@ extension TokenScanner {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"),
                  UInt8(ascii: "="), UInt8(ascii: ";"):
                 return true
+            case UInt8(ascii: "?"):
+                // The `?` of a conditional (`strict ? /\{/ : /x/`) or the second of `??`; not
+                // optional chaining (`value?` is never followed by an operand).
+                let before = Int(previous.start) - 1
+                return before >= 0 && (bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == UInt8(ascii: "?"))
             default:
                 return false
             }

@@ -30,7 +30,14 @@ extension TokenScanner {
     /// A Swift string literal whose opening `#…#"` or `"""` starts at `start`.
     mutating func swiftStringStart(hashes: Int, at start: Int) {
         var i = start + hashes
-        let isMultiline = byte(i) == UInt8(ascii: "\"") && byte(i + 1) == UInt8(ascii: "\"") && byte(i + 2) == UInt8(ascii: "\"")
+        var isMultiline = byte(i) == UInt8(ascii: "\"") && byte(i + 1) == UInt8(ascii: "\"") && byte(i + 2) == UInt8(ascii: "\"")
+        if isMultiline && hashes > 0 {
+            // A multi-line literal's text starts on the next line: `#"""#` is a raw string
+            // holding one quote, not the start of a multi-line one.
+            var k = i + 3
+            while k < count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
+            isMultiline = k >= count || bytes[k] == 0x0A || bytes[k] == 0x0D
+        }
         i += isMultiline ? 3 : 1
         index = i
         swiftStringBody(hashes: hashes, isMultiline: isMultiline, from: start, line: line)

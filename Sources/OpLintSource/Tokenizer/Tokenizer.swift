@@ -111,3 +111,23 @@ enum ByteScan {
         return UnsafeRawPointer(found) - UnsafeRawPointer(bytes)
     }
 }
+
+/// Files written with classic Mac OS line endings: a carriage return alone ends each line.
+enum ClassicLineEndings {
+    /// `bytes`, with every carriage return made a line feed when the file has carriage returns
+    /// and no line feed at all; otherwise `bytes` as they are. The length is the same, so every
+    /// offset and column stays where it was.
+    ///
+    /// - Complexity: O(1) for a file with a line feed in its first 4 KiB, else O(*n*).
+    static func normalized(_ bytes: [UInt8]) -> [UInt8] {
+        let hasLineFeed = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            let early = min(buffer.count, 4096)
+            if ByteScan.firstIndex(of: 0x0A, in: base, from: 0, to: early) < early { return true }
+            return ByteScan.firstIndex(of: 0x0A, in: base, from: early, to: buffer.count) < buffer.count
+                || ByteScan.firstIndex(of: 0x0D, in: base, from: 0, to: buffer.count) == buffer.count
+        }
+        if hasLineFeed { return bytes }
+        return bytes.map { $0 == 0x0D ? 0x0A : $0 }
+    }
+}

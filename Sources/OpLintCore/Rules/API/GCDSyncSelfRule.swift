@@ -10,7 +10,9 @@ public struct GCDSyncSelfRule: Rule {
         in code known to run on the main thread — `@MainActor` code, view-controller life-cycle \
         methods, `@IBAction`s, blocks sent to `DispatchQueue.main` — and `q.sync { }` inside a \
         block already running on the serial queue `q`. The source scanner reports it only when \
-        it sees both ends in the same file; queues declared `.concurrent` are left alone.
+        it sees both ends in the same file; a queue the file makes concurrent (`.concurrent` or \
+        `DISPATCH_QUEUE_CONCURRENT` in the statement that makes it, over any number of lines), \
+        a global queue, or one made with attributes held in a variable is left alone.
 
         Its claim is *must*: whenever that code runs, the `sync` never returns — an error.
         """,

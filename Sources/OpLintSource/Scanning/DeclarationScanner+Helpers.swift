@@ -1,0 +1,56 @@
+extension DeclarationScanner {
+    /// Whether the Objective-C class body `start..<end` calls a macro or C function of this
+    /// file whose definition may mark an operation finished: `OP_END(self)` after `#define
+    /// OP_END(op) … [(op) didChangeValueForKey:@"isFinished"] …`, `PingEnd(self)` after `static
+    /// void PingEnd(Ping *o) { [o willChangeValueForKey:@"isFinished"]; … }`. A definition that
+    /// names `finish` or changes a KVO value counts (the key may be a parameter). In doubt an
+    /// operation finishes (S8).
+    ///
+    /// - Complexity: O(*tokens* of the body + *tokens* of the file × names called), for the
+    ///   few classes that replace `start` without any finishing code of their own.
+    func callsFinishingHelper(from start: Int, to end: Int) -> Bool {
+        var called: Set<String> = []
+        for k in start..<min(end, file.tokens.count) where file.isIdentifier(k) && file.isPunct(k + 1, "(") {
+            if file.isPunct(k - 1, ".") || file.isPunct(k - 1, "[") || file.isPunct(k - 1, "@") { continue }
+            called.insert(file.text(k))
+        }
+        guard !called.isEmpty else { return false }
+        for k in file.tokens.indices {
+            let token = file.tokens[k]
+            if token.kind == .directive {
+                // `#define NAME(…) …`
+                guard let name = Self.macroName(file, k), called.contains(name) else { continue }
+                if definesFinishing(from: Int(token.start), to: token.end) { return true }
+            } else if token.kind == .identifier, (k < start || k >= end), file.isPunct(k + 1, "("), !file.isPunct(k - 1, "."),
+                      called.contains(file.text(k)) {
+                // `static void PingEnd(Ping *o) { … }`: a definition, not a call or a declaration.
+                let close = Int(file.partner[k + 1])
+                guard close > k + 1, file.isPunct(close + 1, "{") else { continue }
+                let bodyEnd = Int(file.partner[close + 1])
+                guard bodyEnd > close + 1 else { continue }
+                if definesFinishing(from: Int(file.tokens[close + 1].start), to: file.tokens[bodyEnd].end) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `bytes[from..<to]` names `finish` or a KVO change, in any case.
+    private func definesFinishing(from: Int, to: Int) -> Bool {
+        file.bytesContainIgnoringCase("finish", from: from, to: to) || file.bytesContainIgnoringCase("changevalue", from: from, to: to)
+    }
+
+    /// The name a `#define` directive token defines.
+    private static func macroName(_ file: SourceFile, _ k: Int) -> String? {
+        let token = file.tokens[k]
+        var i = Int(token.start) + 1
+        let end = token.end
+        let bytes = file.bytes
+        while i < end && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        guard i + 6 <= end, String(decoding: bytes[i..<(i + 6)], as: UTF8.self) == "define" else { return nil }
+        i += 6
+        while i < end && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        let nameStart = i
+        while i < end, bytes[i] == UInt8(ascii: "_") || (bytes[i] >= 0x30 && bytes[i] <= 0x39) || ((bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A) { i += 1 }
+        return i > nameStart ? String(decoding: bytes[nameStart..<i], as: UTF8.self) : nil
+    }
+}

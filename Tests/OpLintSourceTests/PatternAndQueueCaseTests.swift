@@ -1,0 +1,346 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// A second round of hand-written cases: names that capture lists and `case` patterns bind,
+/// regular expressions after `?`, raw strings that hold a quote, concurrent dispatch queues made
+/// in several ways, queues obtained from other code, operations that enqueue themselves in their
+/// initializer, starts in a `defer`, and finishing code that another object's method or a macro
+/// seems to hold.
+@Suite("Hand-written cases, second round")
+struct PatternAndQueueCaseTests {
+    @Test("A capture list's `[queue = ui]` renames the queue inside the closure only")
+    func captureListRenamesInsideTheClosure() {
+        let code = """
+        final class Sync {
+            let queue = OperationQueue()
+            let ui = OperationQueue.main
+            func go() {
+                let refresh = BlockOperation { [queue = ui] in
+                    queue.addOperation { print("UI") }
+                }
+                let later = BlockOperation { }
+                let check = BlockOperation { later.waitUntilFinished() }
+                queue.addOperation(refresh)
+                queue.addOperation(check)
+                queue.addOperation(later)
+            }
+        }
+        """
+        let renamed = RealCodeCase("Sync.swift", code)
+        #expect(renamed.alarms.isEmpty, "\(renamed.alarms)")
+        #expect(renamed.operation("check")?.queue == "queue")
+        // Without the capture list the inner enqueue is on the default-width queue too, and still nothing is wrong.
+        let plain = RealCodeCase("Sync.swift", code.replacingOccurrences(of: "[queue = ui] in", with: ""))
+        #expect(plain.alarms.isEmpty, "\(plain.alarms)")
+    }
+
+    @Test("`[weak token = fetch]` does not make fetch wait for itself")
+    func weakCaptureRename() {
+        let found = RealCodeCase("Token.swift", """
+        func load(queue: OperationQueue) {
+            let token = BlockOperation { }
+            let fetch = BlockOperation { }
+            fetch.completionBlock = { [weak token = fetch] in print(token as Any) }
+            fetch.addDependency(token)
+            queue.addOperation(fetch)
+        }
+        """)
+        #expect(found.findings("OPL102").isEmpty)
+        #expect(found.edges == ["fetch → token"])
+        #expect(found.findings("OPL105").count == 1)
+    }
+
+    @Test("Names bound by `if case`, `guard case` and `switch` patterns hide the outer name")
+    func casePatternsBindNewNames() {
+        let patterns = [
+            "if case let .some(op) = maybe { queue.addOperation(op) }",
+            "if case .some(let op) = maybe { queue.addOperation(op) }",
+            "if case let op? = maybe { queue.addOperation(op) }",
+            "switch maybe {\n    case let op?: queue.addOperation(op)\n    case nil: break\n    }",
+        ]
+        for pattern in patterns {
+            let found = RealCodeCase("Case.swift", """
+            func run(queue: OperationQueue, maybe: Operation?) {
+                let op = BlockOperation { }
+                queue.addOperation(op)
+                \(pattern)
+            }
+            """)
+            #expect(found.findings("OPL302").isEmpty, "\(pattern): \(found.alarms)")
+        }
+        // The same enqueue of the outer name is a repeat.
+        let repeated = RealCodeCase("Case.swift", """
+        func run(queue: OperationQueue, maybe: Operation?) {
+            let op = BlockOperation { }
+            queue.addOperation(op)
+            if maybe != nil { queue.addOperation(op) }
+        }
+        """)
+        #expect(repeated.findings("OPL302").count == 1)
+    }
+
+    @Test("A regular expression after `?` or `??` keeps its braces out of the code")
+    func regexAfterQuestionMark() {
+        for expression in [#"strict ? /\{/ : /x/"#, #"custom ?? /\{/"#] {
+            let found = RealCodeCase("Screen.swift", """
+            @MainActor final class Screen {
+                var custom: Regex<Substring>?
+                func pattern(strict: Bool) -> Regex<Substring> { \(expression) }
+            }
+            func background() {
+                let q = OperationQueue()
+                q.addOperations([BlockOperation { }], waitUntilFinished: true)
+            }
+            """)
+            #expect(found.findings("OPL203").isEmpty, "\(expression): \(found.alarms)")
+        }
+        let tokens = SourceFile(path: "a.swift", language: .swift, bytes: Array(#"let r = flag ? /a}b/ : nil"#.utf8))
+        #expect((0..<tokens.tokens.count).contains { tokens.tokens[$0].kind == .string && tokens.text($0) == "/a}b/" })
+    }
+
+    @Test("`#\"\"\"#` is a raw string holding one quote, and `#\"\"\"` on its own line starts a multi-line one")
+    func rawStringHoldingAQuote() {
+        let one = SourceFile(path: "a.swift", language: .swift, bytes: Array("let quote = #\"\"\"#\nlet q = OperationQueue()\n".utf8))
+        #expect(one.warnings.isEmpty)
+        #expect((0..<one.tokens.count).contains { one.isWord($0, "OperationQueue") })
+        let multi = SourceFile(path: "a.swift", language: .swift, bytes: Array("let text = #\"\"\"\n  OperationQueue\n  \"\"\"#\nlet x = 1\n".utf8))
+        #expect(multi.warnings.isEmpty)
+        #expect(!(0..<multi.tokens.count).contains { multi.isWord($0, "OperationQueue") })
+    }
+
+    @Test("A sync onto a concurrent dispatch queue from its own block is no deadlock, however the queue is made")
+    func concurrentDispatchQueues() {
+        let concurrent = [
+            ("Store.m", "_q = dispatch_queue_create(\"rw\",\n        DISPATCH_QUEUE_CONCURRENT);", "dispatch_async(_q, ^{ dispatch_sync(_q, ^{ }); });"),
+            ("Store.m", "_q = dispatch_get_global_queue(QOS_CLASS_UTILITY, 0);", "dispatch_async(_q, ^{ dispatch_sync(_q, ^{ }); });"),
+            ("Store.m", "_q = dispatch_queue_create(\"rw\", dispatch_queue_attr_make_with_qos_class(DISPATCH_QUEUE_CONCURRENT, QOS_CLASS_UTILITY, 0));",
+             "dispatch_async(_q, ^{ dispatch_sync(_q, ^{ }); });"),
+        ]
+        for (name, make, use) in concurrent {
+            let found = RealCodeCase(name, """
+            @implementation Store { dispatch_queue_t _q; }
+            - (instancetype)init { self = [super init]; \(make) return self; }
+            - (void)write { \(use) }
+            @end
+            """)
+            #expect(found.findings("OPL208").isEmpty, "\(make): \(found.alarms)")
+        }
+        for declaration in ["let q = DispatchQueue(\n        label: \"rw\",\n        attributes: .concurrent)", "let q = DispatchQueue.global(qos: .utility)",
+                            "let q: DispatchQueue = {\n        DispatchQueue(label: \"f\", attributes: .concurrent)\n    }()", "let q = DispatchQueue(label: \"c\", attributes: attributes)"] {
+            let found = RealCodeCase("Store.swift", """
+            final class Store {
+                let attributes: DispatchQueue.Attributes = .concurrent
+                \(declaration)
+                func write() { q.async { self.q.sync { } } }
+            }
+            """)
+            #expect(found.findings("OPL208").isEmpty, "\(declaration): \(found.alarms)")
+        }
+        // A serial queue that targets a global one is still serial.
+        let serial = RealCodeCase("Store.swift", """
+        final class Store {
+            let q = DispatchQueue(label: "s", target: .global())
+            func write() { q.async { self.q.sync { } } }
+        }
+        """)
+        #expect(serial.findings("OPL208").count == 1)
+    }
+
+    @Test("A queue read through a getter message is the property's queue; one obtained from other code is not suspended for ever")
+    func queuesObtainedElsewhere() {
+        let getter = RealCodeCase("C.m", """
+        @interface C : NSObject
+        @property (nonatomic, strong) NSOperationQueue *queue;
+        @end
+        @implementation C
+        - (void)pause {
+            NSOperationQueue *q = [self queue];
+            q.suspended = YES;
+            [q addOperationWithBlock:^{ NSLog(@"later"); }];
+        }
+        - (void)resume { self.queue.suspended = NO; }
+        @end
+        """)
+        #expect(getter.alarms.isEmpty, "\(getter.alarms)")
+        #expect(getter.graph.queues.count == 1)
+        let foreign = RealCodeCase("Pause.swift", """
+        final class Pauser {
+            func pause() {
+                let q: OperationQueue = Store.sharedQueue
+                q.isSuspended = true
+                q.addOperation { print("later") }
+            }
+        }
+        """)
+        #expect(foreign.findings("OPL205").isEmpty, "\(foreign.alarms)")
+        // A queue the code makes and suspends is still suspended for ever when nothing resumes it.
+        let made = RealCodeCase("Pause.swift", """
+        final class Pauser {
+            func pause() {
+                let q = OperationQueue()
+                q.isSuspended = true
+                q.addOperation { print("later") }
+            }
+        }
+        """)
+        #expect(made.findings("OPL205").count == 1)
+    }
+
+    @Test("An operation whose initializer adds it to a queue is enqueued where it is made")
+    func initializerEnqueuesSelf() {
+        let swift = RealCodeCase("Prep.swift", """
+        final class Prep: Operation {
+            init(queue: OperationQueue) {
+                super.init()
+                queue.addOperation(self)
+            }
+            override func main() { }
+        }
+        func run() {
+            let q = OperationQueue()
+            let prep = Prep(queue: q)
+            let report = BlockOperation { }
+            report.addDependency(prep)
+            q.addOperation(report)
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+        let objectiveC = RealCodeCase("Prep.m", """
+        @interface Prep : NSOperation
+        @end
+        @implementation Prep
+        - (instancetype)initWithQueue:(NSOperationQueue *)queue {
+            if ((self = [super init])) { [queue addOperation:self]; }
+            return self;
+        }
+        @end
+        @implementation Client
+        - (void)go {
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            Prep *prep = [[Prep alloc] initWithQueue:q];
+            NSBlockOperation *report = [NSBlockOperation blockOperationWithBlock:^{ }];
+            [report addDependency:prep];
+            [q addOperation:report];
+        }
+        @end
+        """)
+        #expect(objectiveC.alarms.isEmpty, "\(objectiveC.alarms)")
+        // An initializer that enqueues nothing leaves the operation unstarted.
+        let plain = RealCodeCase("Prep.swift", """
+        final class Prep: Operation {
+            init(queue: OperationQueue) { super.init() }
+            override func main() { }
+        }
+        func run() {
+            let q = OperationQueue()
+            let prep = Prep(queue: q)
+            let report = BlockOperation { }
+            report.addDependency(prep)
+            q.addOperation(report)
+        }
+        """)
+        #expect(plain.findings("OPL105").count == 1)
+    }
+
+    @Test("A start in a defer block runs after the waits below it")
+    func startInDefer() {
+        let code = """
+        func run() {
+            let queue = OperationQueue()
+            let fetch = BlockOperation { }
+            let parse = BlockOperation { }
+            parse.addDependency(fetch)
+            defer { parse.start() }
+            queue.addOperation(fetch)
+            fetch.waitUntilFinished()
+        }
+        """
+        #expect(RealCodeCase("Run.swift", code).findings("OPL303").isEmpty)
+        let early = code.replacingOccurrences(of: "defer { parse.start() }", with: "parse.start()")
+        #expect(RealCodeCase("Run.swift", early).findings("OPL303").count == 1)
+    }
+
+    @Test("A finish-like method of another object is no finishing code; a macro or C function of the file that does the KVO is")
+    func finishingCode() {
+        let session = RealCodeCase("Upload.swift", """
+        final class UploadOperation: Operation {
+            let session = URLSession(configuration: .default)
+            private var running = false
+            override var isAsynchronous: Bool { true }
+            override var isExecuting: Bool { running }
+            override func start() {
+                running = true
+                session.finishTasksAndInvalidate()
+            }
+        }
+        func run() {
+            let queue = OperationQueue()
+            queue.addOperation(UploadOperation())
+        }
+        """)
+        #expect(session.findings("OPL206").count == 1)
+        let helpers = [
+            ("#define OP_END(op) do { [(op) willChangeValueForKey:@\"isFinished\"]; (op)->_over = YES; [(op) didChangeValueForKey:@\"isFinished\"]; } while (0)",
+             "OP_END(self);"),
+            ("static void PingEnd(Ping *o) { [o willChangeValueForKey:@\"isFinished\"]; o->_over = YES; [o didChangeValueForKey:@\"isFinished\"]; }",
+             "PingEnd(self);"),
+            ("static void PingLog(Ping *o) { NSLog(@\"%@\", o); }", "PingLog(self);"),
+        ]
+        for (definition, call) in helpers {
+            let found = RealCodeCase("Ping.m", """
+            \(definition)
+            @interface Ping : NSOperation { @public BOOL _over; }
+            @end
+            @implementation Ping
+            - (BOOL)isAsynchronous { return YES; }
+            - (void)start { dispatch_async(dispatch_get_global_queue(0, 0), ^{ \(call) }); }
+            @end
+            @implementation Client
+            - (void)go { [[NSOperationQueue new] addOperation:[Ping new]]; }
+            @end
+            """)
+            let expected = call.hasPrefix("PingLog") ? 1 : 0
+            #expect(found.findings("OPL206").count == expected, "\(call): \(found.alarms)")
+        }
+    }
+
+    @Test("`@synthesize queue = myQueue;` makes myQueue the property's queue")
+    func synthesizedInstanceVariable() {
+        let code = """
+        @interface Store : NSObject
+        @property (nonatomic, strong) NSOperationQueue *queue;
+        @end
+        @implementation Store
+        @synthesize queue = myQueue;
+        - (instancetype)init {
+            if ((self = [super init])) {
+                myQueue = [[NSOperationQueue alloc] init];
+                [myQueue setSuspended:YES];
+                [myQueue addOperationWithBlock:^{ NSLog(@"queued"); }];
+            }
+            return self;
+        }
+        - (void)ready { self.queue.suspended = NO; }
+        @end
+        """
+        let found = RealCodeCase("Store.m", code)
+        #expect(found.alarms.isEmpty, "\(found.alarms)")
+        #expect(found.graph.queues.count == 1)
+        // Without the @synthesize, myQueue is an instance variable of its own that nothing resumes.
+        let apart = RealCodeCase("Store.m", code.replacingOccurrences(of: "@synthesize queue = myQueue;", with: ""))
+        #expect(apart.findings("OPL205").count == 1)
+    }
+
+    @Test("A file whose lines end in a carriage return alone is read line by line")
+    func classicMacLineEndings() {
+        let lines = ["func run() {", "    let queue = OperationQueue()", "    let a = BlockOperation { }", "    let b = BlockOperation { }",
+                     "    a.addDependency(b) // a comment", "    b.addDependency(a)", "    queue.addOperations([a, b], waitUntilFinished: false)", "}", ""]
+        let found = RealCodeCase("Old.swift", lines.joined(separator: "\r"))
+        let cycles = found.findings("OPL101")
+        #expect(cycles.count == 1)
+        #expect(cycles.first?.location.line == 5)
+        // The same bytes with Windows line endings, as a check that only a lone carriage return changes.
+        #expect(RealCodeCase("New.swift", lines.joined(separator: "\r\n")).findings("OPL101").first?.location.line == 5)
+    }
+}
