@@ -35,6 +35,7 @@ final class ClassLookup {
     func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) { table.traits(of: name) }
     func initialWidth(of name: String) -> ClassDeclaration.InitialWidth? { table.initialWidth(of: name) }
     func initializerEnqueuesSelf(_ name: String) -> Bool { table.initializerEnqueuesSelf(name) }
+    func isMainActor(_ name: String) -> Bool { table.isMainActor(name) }
     func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? { table.startReplacement(of: name) }
     func factory(_ selector: String, of name: String) -> String? { table.factory(selector, of: name) }
     func requires(_ property: String, ofAnyOf protocols: [String], type: String?) -> Bool { table.requires(property, ofAnyOf: protocols, type: type) }

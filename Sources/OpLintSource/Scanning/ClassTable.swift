@@ -38,6 +38,8 @@ public struct ClassDeclaration: Sendable, Equatable {
     public var initialWidth: InitialWidth?
     /// An initializer adds the operation it makes to a queue (`queue.addOperation(self)`).
     public var initializerEnqueuesSelf = false
+    /// Declared `@MainActor`: its methods, its extensions' and its subclasses' run on the main thread.
+    public var isMainActor = false
 
     /// A width set in an initializer: the count (nil when it is not written as a number) and where.
     public struct InitialWidth: Sendable, Equatable {
@@ -57,7 +59,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
             && !setsFinished && factories.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
-            && initialWidth == nil && !initializerEnqueuesSelf
+            && initialWidth == nil && !initializerEnqueuesSelf && !isMainActor
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -71,6 +73,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         isRoot = isRoot || other.isRoot
         if initialWidth == nil { initialWidth = other.initialWidth }
         initializerEnqueuesSelf = initializerEnqueuesSelf || other.initializerEnqueuesSelf
+        isMainActor = isMainActor || other.isMainActor
         // Most declarations have neither; merging an empty dictionary would still allocate.
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
@@ -339,6 +342,11 @@ public struct ClassTable: Sendable {
             if let index = indices[class_], let width = declarations[index].initialWidth { return width }
         }
         return nil
+    }
+
+    /// Whether `name` or a class of its chain is declared `@MainActor`.
+    func isMainActor(_ name: String) -> Bool {
+        chain(of: name).contains { class_ in indices[class_].map { declarations[$0].isMainActor } == true }
     }
 
     /// Whether an initializer of `name` or of a class of its chain adds the operation it makes

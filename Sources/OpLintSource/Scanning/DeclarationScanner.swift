@@ -42,7 +42,7 @@ struct DeclarationScanner {
                 if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
                     || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
                     || !declaration.factories.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty
-                    || declaration.initializerEnqueuesSelf {
+                    || declaration.initializerEnqueuesSelf || declaration.isMainActor {
                     declared.classes.append(declaration)
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
@@ -101,6 +101,7 @@ struct DeclarationScanner {
         }
         var declaration = ClassDeclaration(name: name, superclass: superclass)
         declaration.isRoot = file.isWord(i, "class") && !file.isPunct(j, ":")
+        declaration.isMainActor = file.isWord(i, "class") && hasMainActorAttribute(before: i)
         var open = j
         while open < file.tokens.count && !file.isPunct(open, "{") && open < j + 64 { open += 1 }
         let close = Int(file.partner[min(open, file.tokens.count - 1)])
@@ -110,6 +111,25 @@ struct DeclarationScanner {
             readSelfEnqueue(&declaration, open + 1, close)
         }
         return declaration
+    }
+
+    /// Whether `@MainActor` is among the attributes and modifiers before the keyword at `i`
+    /// (`@MainActor final class`, `public @MainActor class`, `@objc(Name) @MainActor class`).
+    private func hasMainActorAttribute(before i: Int) -> Bool {
+        var k = i - 1
+        var steps = 0
+        while k > 0 && steps < 12 {
+            if file.isWord(k, "MainActor"), file.isPunct(k - 1, "@") { return true }
+            if file.isPunct(k, ")"), file.partner[k] >= 0, file.partner[k] < k {
+                k = Int(file.partner[k]) - 1
+            } else if file.isIdentifier(k) {
+                k -= file.isPunct(k - 1, "@") ? 2 : 1
+            } else {
+                return false
+            }
+            steps += 1
+        }
+        return false
     }
 
     /// `@interface Name : Super` or `@implementation Name`, up to `@end`.

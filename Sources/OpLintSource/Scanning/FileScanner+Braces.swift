@@ -148,16 +148,28 @@ extension FileScanner {
                 push(scope)
                 return
             case "var", "let":
-                if !sawEquals {
+                // `var total: Int { … }`, `var theme = 0 { didSet { … } }`
+                if !sawEquals || file.isWord(b + 1, "didSet") || file.isWord(b + 1, "willSet") {
                     let name = file.isIdentifier(declaration.index + 1) ? file.text(declaration.index + 1) : "property"
-                    push(Scope(kind: .function(name), close: close, id: newScopeID()))
+                    // A computed property's getter and a stored one's observers run where the type's methods do.
+                    var scope = Scope(kind: .function(name), close: close, id: newScopeID())
+                    scope.mainThreadReason = mainThreadReason(function: scope.kind, attributesBefore: declaration.index)
+                    push(scope)
                     return
                 }
             default:
                 if file.isIdentifier(declaration.index + 1) {
-                    var scope = Scope(kind: .type(file.text(declaration.index + 1)), close: close, id: newScopeID())
-                    if hasAttribute("MainActor", before: declaration.index) { scope.mainThreadReason = "@MainActor" }
+                    let typeName = file.text(declaration.index + 1)
+                    var scope = Scope(kind: .type(typeName), close: close, id: newScopeID())
                     scope.conformances = file.inheritedNames(afterNameAt: declaration.index + 1)
+                    // `@MainActor class`, an extension or subclass of a `@MainActor` class (in any
+                    // file), a SwiftUI view: its methods run on the main thread.
+                    if hasAttribute("MainActor", before: declaration.index) || classes.isMainActor(typeName)
+                        || scope.conformances.contains(where: { classes.isMainActor($0) }) {
+                        scope.mainThreadReason = "@MainActor"
+                    } else if scope.conformances.contains("View") {
+                        scope.mainThreadReason = "a SwiftUI view"
+                    }
                     push(scope)
                     return
                 }
@@ -171,6 +183,9 @@ extension FileScanner {
             scope.role = .mainThread("a @MainActor closure")
         } else if file.isWord(b - 1, "run"), file.isPunct(b - 2, "."), file.isWord(b - 3, "MainActor") {
             scope.role = .mainThread("MainActor.run")
+        } else if isSwiftUIAction(closureAt: b), let reason = mainActorReason {
+            // `.onAppear { … }`, `Button("Save") { … }` in a view: SwiftUI calls them on the main thread.
+            scope.role = .mainThread(reason)
         } else if startsTask(closureAt: b), let reason = mainActorReason {
             // `Task { … }` (not `Task.detached`) inherits the actor of the code that starts it.
             scope.role = .mainThread("a Task started on the main actor: \(reason)")

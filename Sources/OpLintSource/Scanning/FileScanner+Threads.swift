@@ -142,6 +142,24 @@ extension FileScanner {
         return file.isPunct(k, ":") && file.isWord(k - 1, "setCompletionBlock")
     }
 
+    /// SwiftUI's modifiers and controls whose closure runs on the main thread.
+    static let swiftUIActions: Set<String> = ["onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "onChange", "onSubmit",
+                                              "onReceive", "refreshable", "task", "Button", "action"]
+
+    /// Whether the `{` at `b` is the closure of a SwiftUI modifier or control (`.onAppear {`,
+    /// `.task(id: x) {`, `Button("Save") {`, `Button(action: {`).
+    func isSwiftUIAction(closureAt b: Int) -> Bool {
+        var k = b - 1
+        if file.isPunct(k, ":"), file.isWord(k - 1, "action") { return true }
+        if file.isPunct(k, ")") {
+            let open = Int(file.partner[k])
+            guard open >= 0 && open < k else { return false }
+            k = open - 1
+        }
+        guard file.isIdentifier(k), Self.swiftUIActions.contains(file.text(k)) else { return false }
+        return file.isWord(k, "Button") ? !file.isPunct(k - 1, ".") : file.isPunct(k - 1, ".")
+    }
+
     /// Whether the `{` at `b` is the closure of `Task { … }` or `Task(priority: …) { … }`.
     func startsTask(closureAt b: Int) -> Bool {
         var k = b - 1
