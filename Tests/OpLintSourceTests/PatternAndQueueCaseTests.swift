@@ -385,4 +385,71 @@ struct PatternAndQueueCaseTests {
         """)
         #expect(view.findings("OPL203").map(\.location.line) == [5, 6])
     }
+
+    @Test("A static or top-level queue made serial in its initializer closure is followed through its type's name")
+    func staticAndGlobalQueues() {
+        let use = """
+            let second = BlockOperation { }
+            let first = BlockOperation { second.waitUntilFinished() }
+            QUEUE.addOperation(first)
+            QUEUE.addOperation(second)
+        """
+        let serial = """
+        = {
+                let q = OperationQueue()
+                q.maxConcurrentOperationCount = 1
+                return q
+            }()
+        """
+        let cases = [
+            ("enum Worker {\n    static let shared: OperationQueue \(serial)\n}\nfunc schedule() {\n\(use.replacingOccurrences(of: "QUEUE", with: "Worker.shared"))\n}", "shared"),
+            ("extension OperationQueue {\n    static let serialIO: OperationQueue \(serial)\n}\nfunc save() {\n\(use.replacingOccurrences(of: "QUEUE", with: "OperationQueue.serialIO"))\n}", "serialIO"),
+            ("final class Worker {\n    static let queue: OperationQueue \(serial)\n    func run() {\n\(use.replacingOccurrences(of: "QUEUE", with: "Self.queue"))\n    }\n}", "queue"),
+            ("let ioQueue: OperationQueue \(serial)\nfunc save() {\n\(use.replacingOccurrences(of: "QUEUE", with: "ioQueue"))\n}", "ioQueue"),
+        ]
+        for (code, queue) in cases {
+            let found = RealCodeCase("Queue.swift", code)
+            #expect(found.findings("OPL201").count == 1, "\(code)\n\(found.alarms)")
+            #expect(found.graph.queues.map(\.name) == [queue], "\(found.graph.queues.map(\.name))")
+        }
+        // A local of the type's name hides the type.
+        let hidden = RealCodeCase("Queue.swift", """
+        enum Worker {
+            static let shared: OperationQueue \(serial)
+        }
+        func schedule(Worker: Pool) {
+        \(use.replacingOccurrences(of: "QUEUE", with: "Worker.shared"))
+        }
+        """)
+        #expect(hidden.findings("OPL201").isEmpty)
+    }
+
+    @Test("A block added with addExecutionBlock is the operation's own code")
+    func executionBlocks() {
+        let objectiveC = RealCodeCase("Exec.m", """
+        void run(void) {
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            q.maxConcurrentOperationCount = 1;
+            NSBlockOperation *later = [NSBlockOperation blockOperationWithBlock:^{ }];
+            NSBlockOperation *op = [[NSBlockOperation alloc] init];
+            [op addExecutionBlock:^{ [later waitUntilFinished]; }];
+            [q addOperation:op];
+            [q addOperation:later];
+        }
+        """)
+        #expect(objectiveC.findings("OPL201").count == 1, "\(objectiveC.alarms)")
+        #expect(objectiveC.operation("op")?.waitsFor.map(\.name) == ["later"])
+        let swift = RealCodeCase("Exec.swift", """
+        func run() {
+            let q = OperationQueue()
+            q.maxConcurrentOperationCount = 1
+            let later = BlockOperation { }
+            let op = BlockOperation()
+            op.addExecutionBlock { later.waitUntilFinished() }
+            q.addOperation(op)
+            q.addOperation(later)
+        }
+        """)
+        #expect(swift.findings("OPL201").count == 1, "\(swift.alarms)")
+    }
 }

@@ -255,15 +255,20 @@ extension FileScanner {
                 return
             }
             guard scope.kind == .closure else { continue }
-            guard case .propertyInitializer(let name) = scope.role, let type = currentType else { return }
+            guard case .propertyInitializer(let name) = scope.role else { return }
             let words = path(from: i + 1, to: end)
             if let value = resolvePath(words) {
                 for k in (i + 1)..<end { consumed.insert(k) }
                 if case .entity(let id) = value, scan.entities[id].function == nil, scan.entities[id].explicitName == nil {
                     scan.entities[id].variable = name
                 }
-                if case .entity(let id) = value { holdInProperty(id, name, of: type) }
-                properties[type, default: [:]][name] = value
+                if let type = currentType {
+                    if case .entity(let id) = value { holdInProperty(id, name, of: type) }
+                    properties[type, default: [:]][name] = value
+                } else if let global = scopes.firstIndex(where: { $0.locals[name] != nil }) {
+                    // `let ioQueue: OperationQueue = { … return q }()` at the top level of the file.
+                    scopes[global].locals[name] = value
+                }
                 noteBound(name)
             }
             return

@@ -242,6 +242,10 @@ extension FileScanner {
                 }
                 if isStatement() { return }
             }
+            if name == "addExecutionBlock", !ownMethod, let body = executionBlock(after: start) {
+                // `op.addExecutionBlock { … }`, `[op addExecutionBlock:^{ … }]`: more of the operation's own code.
+                if closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
+            }
             // Foundation's properties are read, not called: `second.dependencies([first])` is the code's own method.
             if ownMethod || !Self.operationMethods.contains(name) || (isCall && Self.operationProperties.contains(name)) {
                 // The operation whose own code this is (`[self finishWithError:…]`) is not handed on anywhere.
@@ -269,6 +273,17 @@ extension FileScanner {
         default:
             break
         }
+    }
+
+    /// The `{` of the block an `addExecutionBlock` call after token `start` adds: `(`, `:` and
+    /// `^` may come between the name and the brace.
+    private func executionBlock(after start: Int) -> Int? {
+        var k = start
+        while k < file.tokens.count && k < start + 16 && !file.isWord(k, "addExecutionBlock") { k += 1 }
+        guard file.isWord(k, "addExecutionBlock") else { return nil }
+        k += 1
+        while k < file.tokens.count && k < start + 20 && file.isPunct(k, oneOf: "(:^") { k += 1 }
+        return file.isPunct(k, "{") ? k : nil
     }
 
     /// Whether the Swift call whose receiver starts at `start` and whose arguments open at `open`

@@ -76,6 +76,14 @@ extension FileScanner {
         return nil
     }
 
+    /// `Worker.queue`, `OperationQueue.serialIO`: a property of a type this file declares (or
+    /// extends), named through the type, when no variable of that name hides it.
+    private func staticProperty(_ path: [String]) -> Binding? {
+        guard path.count == 2, path[0].first?.isUppercase == true, let table = properties[path[0]], let binding = table[path[1]] else { return nil }
+        for scope in scopes where scope.locals[path[0]] != nil { return nil }
+        return current(binding)
+    }
+
     /// What a path refers to, or nil when it cannot be followed. With the token of the path's
     /// last name, a property declared in another file of the type is found too.
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
@@ -88,10 +96,10 @@ extension FileScanner {
         switch path.count {
         case 0: return nil
         case 1: found = lookup(path[0])
-        case 2 where Self.selfNames.contains(path[0]): found = property(path[1])
+        case 2 where Self.selfNames.contains(path[0]) || path[0] == "Self": found = property(path[1])
         default:
             if Self.selfNames.contains(path[0]) { return nil }
-            found = lookupMember(path.joined(separator: "."), base: path[0])
+            found = lookupMember(path.joined(separator: "."), base: path[0]) ?? staticProperty(path)
         }
         if let found { return current(found) }
         guard let token else { return nil }
