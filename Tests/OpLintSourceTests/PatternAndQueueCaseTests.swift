@@ -452,4 +452,52 @@ struct PatternAndQueueCaseTests {
         """)
         #expect(swift.findings("OPL201").count == 1, "\(swift.alarms)")
     }
+
+    @Test("A class derived from, or made through, a type alias of the file's level follows the chain to Foundation")
+    func typeAliases() {
+        let base = RealCodeCase("Warmup.swift", """
+        typealias Job = Operation
+        final class Warmup: Job {
+            override func main() { }
+        }
+        func run() {
+            let queue = OperationQueue()
+            let warm = Warmup()
+            let use = BlockOperation { }
+            use.addDependency(warm)
+            queue.addOperation(use)
+        }
+        """)
+        #expect(base.findings("OPL105").count == 1, "\(base.alarms)")
+        #expect(base.edges == ["use → warm"])
+        let queue = RealCodeCase("Serial.swift", """
+        final class SerialQueue: OperationQueue {
+            override init() { super.init(); maxConcurrentOperationCount = 1 }
+        }
+        typealias Serial = SerialQueue
+        func run() {
+            let queue = Serial()
+            let second = BlockOperation { }
+            let first = BlockOperation { second.waitUntilFinished() }
+            queue.addOperation(first)
+            queue.addOperation(second)
+        }
+        """)
+        #expect(queue.findings("OPL201").count == 1, "\(queue.alarms)")
+        // An alias inside a type names the type there only: it makes no class of that name.
+        let nested = RealCodeCase("Box.swift", """
+        struct Box { typealias Job = Operation }
+        final class Warmup: Job {
+            override func main() { }
+        }
+        func run() {
+            let queue = OperationQueue()
+            let warm = Warmup()
+            let use = BlockOperation { }
+            use.addDependency(warm)
+            queue.addOperation(use)
+        }
+        """)
+        #expect(nested.findings("OPL105").isEmpty)
+    }
 }

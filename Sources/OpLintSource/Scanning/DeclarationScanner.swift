@@ -29,6 +29,9 @@ struct DeclarationScanner {
     /// - Complexity: O(*tokens*).
     func scan() -> Result {
         var declared = DeclaredTypes()
+        // How deep in braces the last type alias met is: counted on from the one before, only in
+        // files that have one.
+        var depthCursor = 0, depth = 0
         // The tokenizer noted the keywords, in order, and whether the file mentions the API.
         for keyword in file.declarationKeywords {
             let i = Int(keyword)
@@ -46,7 +49,22 @@ struct DeclarationScanner {
                     declared.classes.append(declaration)
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
-                if file.isIdentifier(i + 1) { declared.shadows.append(file.text(i + 1)) }
+                if file.isWord(i, "typealias") {
+                    // Only a type alias of the file's own level names a class everywhere; one inside
+                    // a type or a function (`typealias Procedure = R` in a generic box) still hides
+                    // the name, as a nested type does.
+                    while depthCursor < i {
+                        if file.isPunct(depthCursor, "{") { depth += 1 } else if file.isPunct(depthCursor, "}") { depth = max(0, depth - 1) }
+                        depthCursor += 1
+                    }
+                    if depth == 0, file.language == .swift, let alias = aliasedClass(at: i) {
+                        declared.classes.append(alias)
+                    } else if file.isIdentifier(i + 1) {
+                        declared.shadows.append(file.text(i + 1))
+                    }
+                } else if file.isIdentifier(i + 1) {
+                    declared.shadows.append(file.text(i + 1))
+                }
                 if file.language == .swift, file.isWord(i, "protocol"), file.isIdentifier(i + 1) { readRequirements(of: i, into: &declared) }
             } else if file.isPunct(i - 1, "@") && (file.isWord(i, "interface") || file.isWord(i, "implementation")) {
                 // `@implementation Helper` with none of the traits leaves the table as it was.
@@ -111,6 +129,20 @@ struct DeclarationScanner {
             readSelfEnqueue(&declaration, open + 1, close)
         }
         return declaration
+    }
+
+    /// `typealias Job = Operation`, `typealias StringOp = ResultOperation<String>`,
+    /// `typealias Serial = Foundation.OperationQueue`: the alias as a class whose superclass is
+    /// the type it names, so that a class deriving from the alias, or an instance made through
+    /// it, follows the chain. Not an alias named like one of Foundation's own classes.
+    private func aliasedClass(at i: Int) -> ClassDeclaration? {
+        guard file.isIdentifier(i + 1), file.isPunct(i + 2, "="), file.isIdentifier(i + 3) else { return nil }
+        let name = file.text(i + 1)
+        guard !ClassTable.operationRoots.contains(name), !ClassTable.queueRoots.contains(name) else { return nil }
+        var target = file.text(i + 3)
+        if target == "Foundation", file.isPunct(i + 4, "."), file.isIdentifier(i + 5) { target = file.text(i + 5) }
+        guard target != name else { return nil }
+        return ClassDeclaration(name: name, superclass: target)
     }
 
     /// Whether `@MainActor` is among the attributes and modifiers before the keyword at `i`
