@@ -500,4 +500,31 @@ struct PatternAndQueueCaseTests {
         """)
         #expect(nested.findings("OPL105").isEmpty)
     }
+
+    @Test("A waitUntilFinished: argument the scanner cannot read is a note, read as not waiting; 1 and TRUE are read")
+    func waitFlags() {
+        let variable = RealCodeCase("VC.swift", """
+        final class VC: UIViewController {
+            let queue = OperationQueue()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let shouldWait = true
+                queue.addOperations([BlockOperation { }], waitUntilFinished: shouldWait)
+            }
+        }
+        """)
+        #expect(variable.findings("OPL203").isEmpty)
+        #expect(variable.graph.sourceFacts.unresolved.contains { $0.message.contains("waitUntilFinished: shouldWait") })
+        for flag in ["1", "TRUE", "YES"] {
+            let written = RealCodeCase("VC.m", """
+            @implementation VC
+            - (void)viewDidLoad {
+                NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+                [queue addOperations:@[[NSBlockOperation blockOperationWithBlock:^{ }]] waitUntilFinished:\(flag)];
+            }
+            @end
+            """)
+            #expect(written.findings("OPL203").count == 1, "\(flag): \(written.alarms)")
+        }
+    }
 }

@@ -74,7 +74,9 @@ extension FileScanner {
             guard hasParens, closeParen > i + 2 else { return }
             var waits = false
             for k in (i + 2)..<closeParen where file.isWord(k, "waitUntilFinished") && file.isPunct(k + 1, ":") {
-                waits = file.isWord(k + 2, "true")
+                var end = k + 2
+                while end < closeParen && !file.isPunct(end, ",") { end = file.isPunct(end, oneOf: "([{") ? skipGroup(end) : end + 1 }
+                waits = waitFlag(at: k + 2, end: min(end, closeParen), location: location)
             }
             var argumentEnd = i + 2
             while argumentEnd < closeParen && !file.isPunct(argumentEnd, ",") {

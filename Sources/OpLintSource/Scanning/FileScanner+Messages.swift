@@ -80,7 +80,7 @@ extension FileScanner {
             enqueue(queue: binding, queueText: receiverText, operations: evaluate(at: part.argument, naming: nil), argumentText: text(part.argument, part.end), waits: false, call: call, location: location)
         case "addOperations:waitUntilFinished:":
             let part = parts[0]
-            let waits = file.isWord(parts[1].argument, "YES") || file.isWord(parts[1].argument, "true")
+            let waits = waitFlag(at: parts[1].argument, end: parts[1].end, location: location)
             enqueue(queue: binding, queueText: receiverText, operations: evaluate(at: part.argument, naming: nil), argumentText: text(part.argument, part.end), waits: waits, call: call, location: location)
         case "addOperationWithBlock:", "addBarrierBlock:":
             guard let body = blockBrace(at: parts[0].argument) else { return }

@@ -94,10 +94,24 @@ extension FileScanner {
 
     static func boolean(_ word: String) -> Bool? {
         switch word {
-        case "true", "YES": true
-        case "false", "NO": false
+        case "true", "YES", "TRUE", "1": true
+        case "false", "NO", "FALSE", "0": false
         default: nil
         }
+    }
+
+    /// The `waitUntilFinished:` argument `v..<end`: true or false as written
+    /// (`true`, `YES`, `TRUE`, `1`), else false with an OPL306 note that the scanner cannot
+    /// tell (`waitUntilFinished: shouldWait`).
+    func waitFlag(at v: Int, end: Int, location: SourceLocation) -> Bool {
+        if end == v + 1, file.tokens[v].kind == .identifier || file.tokens[v].kind == .number {
+            if let flag = Self.boolean(file.text(v)) { return flag }
+            // `func addOperations(_ ops: [Operation], waitUntilFinished: Bool)`: a declaration, not a call.
+            if file.isWord(v, "Bool") || file.isWord(v, "BOOL") { return false }
+        }
+        scan.facts.unresolved.append(SourceFacts.Issue(
+            "cannot tell whether this call waits (`waitUntilFinished: \(text(v, end))`); read as not waiting", at: location))
+        return false
     }
 
     /// `.utility`, `QualityOfService.utility`, `NSQualityOfServiceUtility`.
