@@ -527,4 +527,38 @@ struct PatternAndQueueCaseTests {
             #expect(written.findings("OPL203").count == 1, "\(flag): \(written.alarms)")
         }
     }
+
+    @Test("A for-in loop over a list literal binds its variable to each operation of the list")
+    func loopsOverListLiterals() {
+        let objectiveC = RealCodeCase("Loader.m", """
+        @implementation Loader
+        - (void)load {
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            NSBlockOperation *a = [NSBlockOperation blockOperationWithBlock:^{ }];
+            NSBlockOperation *b = [NSBlockOperation blockOperationWithBlock:^{ }];
+            NSBlockOperation *c = [NSBlockOperation blockOperationWithBlock:^{ }];
+            for (NSOperation *dep in @[a, b]) {
+                [c addDependency:dep];
+            }
+            [a addDependency:c];
+            [q addOperations:@[a, b, c] waitUntilFinished:NO];
+        }
+        @end
+        """)
+        #expect(Set(objectiveC.edges) == ["c → a", "c → b", "a → c"])
+        #expect(objectiveC.findings("OPL101").count == 1)
+        let swift = RealCodeCase("Loader.swift", """
+        func load(queue: OperationQueue) {
+            let fetch = BlockOperation { }
+            let parse = BlockOperation { }
+            let show = BlockOperation { }
+            for dependency in [fetch, parse] {
+                show.addDependency(dependency)
+            }
+            queue.addOperation(show)
+        }
+        """)
+        #expect(Set(swift.edges) == ["show → fetch", "show → parse"])
+        #expect(swift.findings("OPL105").count == 2)
+    }
 }

@@ -327,8 +327,34 @@ extension FileScanner {
         default: return
         }
         if let callee = calleeOfArgument(at: i), Self.lookingCalls.contains(callee) || callee.hasPrefix("XCTAssert") { return }
+        if isLoopListElement(i) { return }
         for id in held where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
             scan.entities[id].escape = file.location(i)
         }
+    }
+
+    /// Whether token `i` is an element of the list literal a `for … in` loop runs over
+    /// (`for d in [a, b] {`, `for (NSOperation *d in @[a, b])`): the loop variable holds it,
+    /// and the loop's body says where it goes.
+    private func isLoopListElement(_ i: Int) -> Bool {
+        var k = i - 1
+        var steps = 0
+        while k >= 0 && steps < 64 && !file.isPunct(k, "[") {
+            if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return false }
+                k = open - 1
+            } else if file.isPunct(k, oneOf: "{};(") {
+                return false
+            } else {
+                k -= 1
+            }
+            steps += 1
+        }
+        guard k >= 2, file.isPunct(k, "[") else { return false }
+        let close = Int(file.partner[k])
+        guard close > k else { return false }
+        if file.language == .swift { return file.isWord(k - 1, "in") && (file.isPunct(close + 1, "{") || file.isWord(close + 1, "where")) }
+        return file.isPunct(k - 1, "@") && file.isWord(k - 2, "in") && file.isPunct(close + 1, ")")
     }
 }

@@ -380,6 +380,11 @@ extension FileScanner {
                 // Handed to code the scanner does not follow (`schedule(task)`), it hands the list on.
                 noteBound(name)
                 for m in (inIndex + 1)..<end { consumed.insert(m) }
+            } else if file.isPunct(inIndex + 1, "["), Int(file.partner[inIndex + 1]) + 1 == b, let items = listLiteral(at: inIndex + 1), !items.isEmpty {
+                // `for dependency in [fetch, parse] {`
+                scope.locals[name] = .list(items)
+                noteBound(name)
+                for m in (inIndex + 1)..<b { consumed.insert(m) }
             } else {
                 scope.locals[name] = .value(nil)
             }

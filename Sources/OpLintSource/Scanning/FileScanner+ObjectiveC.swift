@@ -204,6 +204,11 @@ extension FileScanner {
                 if let end = pathEnd(from: m + 1), end == close, case .list(let items)? = resolvePath(path(from: m + 1, to: end)) {
                     scope.locals[name] = .list(items)
                     noteBound(name)
+                } else if file.isPunct(m + 1, "@"), Int(file.partner[m + 2]) + 1 == close, let items = listLiteral(at: m + 1), !items.isEmpty {
+                    // `for (NSOperation *dep in @[a, b])`
+                    scope.locals[name] = .list(items)
+                    noteBound(name)
+                    for k in (m + 1)..<close { consumed.insert(k) }
                 } else {
                     scope.locals[name] = .value(nil)
                 }
