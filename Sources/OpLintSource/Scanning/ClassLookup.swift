@@ -36,6 +36,8 @@ final class ClassLookup {
     func initialWidth(of name: String) -> ClassDeclaration.InitialWidth? { table.initialWidth(of: name) }
     func initializerEnqueuesSelf(_ name: String) -> Bool { table.initializerEnqueuesSelf(name) }
     func isMainActor(_ name: String) -> Bool { table.isMainActor(name) }
+    /// Whether the scanned code declares a type or protocol of this name itself.
+    func declaresOwn(_ name: String) -> Bool { table.shadowedNames.contains(name) || table.isDeclared(name) }
     func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? { table.startReplacement(of: name) }
     func factory(_ selector: String, of name: String) -> String? { table.factory(selector, of: name) }
     func requires(_ property: String, ofAnyOf protocols: [String], type: String?) -> Bool { table.requires(property, ofAnyOf: protocols, type: type) }

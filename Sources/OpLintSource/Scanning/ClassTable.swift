@@ -344,6 +344,9 @@ public struct ClassTable: Sendable {
         return nil
     }
 
+    /// Whether the scanned code declares a class named `name`.
+    func isDeclared(_ name: String) -> Bool { indices[name] != nil }
+
     /// Whether `name` or a class of its chain is declared `@MainActor`.
     func isMainActor(_ name: String) -> Bool {
         chain(of: name).contains { class_ in indices[class_].map { declarations[$0].isMainActor } == true }

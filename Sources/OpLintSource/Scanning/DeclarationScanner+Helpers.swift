@@ -20,7 +20,7 @@ extension DeclarationScanner {
             if token.kind == .directive {
                 // `#define NAME(…) …`
                 guard let name = Self.macroName(file, k), called.contains(name) else { continue }
-                if definesFinishing(from: Int(token.start), to: token.end) { return true }
+                if macroDefinesFinishing(from: Int(token.start), to: token.end) { return true }
             } else if token.kind == .identifier, (k < start || k >= end), file.isPunct(k + 1, "("), !file.isPunct(k - 1, "."),
                       called.contains(file.text(k)) {
                 // `static void PingEnd(Ping *o) { … }`: a definition, not a call or a declaration.
@@ -28,15 +28,33 @@ extension DeclarationScanner {
                 guard close > k + 1, file.isPunct(close + 1, "{") else { continue }
                 let bodyEnd = Int(file.partner[close + 1])
                 guard bodyEnd > close + 1 else { continue }
-                if definesFinishing(from: Int(file.tokens[close + 1].start), to: file.tokens[bodyEnd].end) { return true }
+                if ((close + 2)..<bodyEnd).contains(where: { file.isIdentifier($0) && (contains($0, "finish") || contains($0, "changevalue")) }) { return true }
             }
         }
         return false
     }
 
-    /// Whether `bytes[from..<to]` names `finish` or a KVO change, in any case.
-    private func definesFinishing(from: Int, to: Int) -> Bool {
-        file.bytesContainIgnoringCase("finish", from: from, to: to) || file.bytesContainIgnoringCase("changevalue", from: from, to: to)
+    /// Whether the text of a `#define`, `bytes[from..<to]`, names `finish` or a KVO change in
+    /// any case, outside its string literals (`NSLog(@"will finish later")` is no sign).
+    private func macroDefinesFinishing(from: Int, to: Int) -> Bool {
+        var start = from
+        var k = from
+        let bytes = file.bytes
+        while k < to {
+            if bytes[k] == UInt8(ascii: "\"") {
+                if file.bytesContainIgnoringCase("finish", from: start, to: k) || file.bytesContainIgnoringCase("changevalue", from: start, to: k) { return true }
+                k += 1
+                while k < to && bytes[k] != UInt8(ascii: "\"") { k += bytes[k] == UInt8(ascii: "\\") ? 2 : 1 }
+                start = k + 1
+            }
+            k += 1
+        }
+        return file.bytesContainIgnoringCase("finish", from: min(start, to), to: to) || file.bytesContainIgnoringCase("changevalue", from: min(start, to), to: to)
+    }
+
+    /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.
+    private func contains(_ k: Int, _ word: StaticString) -> Bool {
+        file.tokenContains(k, word, ignoringCase: true)
     }
 
     /// The name a `#define` directive token defines.

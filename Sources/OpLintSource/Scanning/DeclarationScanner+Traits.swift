@@ -309,23 +309,27 @@ extension DeclarationScanner {
         // Reading the flag (`[op isFinished]`, `completion(finished)`) is no sign.
         if file.endsWithFinished(k) { return false }
         guard contains(k, "finish") || contains(k, "completeop") || file.isWord(k, "complete") || file.isWord(k, "done") else { return false }
-        return !callsAnotherObject(k)
+        return !tellsAnotherObject(k)
     }
 
-    /// Whether the method named at `k` is called on another object than the operation itself:
-    /// `session.finishTasksAndInvalidate()`, `delegate?.uploadDidFinish()`,
-    /// `[session finishTasksAndInvalidate]`. Not `self.finish()`, `finish()`, `[self finish]`,
-    /// nor a receiver the scanner cannot read (`[[self machine] finish]`).
-    private func callsAnotherObject(_ k: Int) -> Bool {
+    /// Whether the method named at `k` is one that only tells another object, called on
+    /// another object: a delegate's notification (`delegate?.operationDidFinish(self)`,
+    /// `[self.delegate uploadWillFinish:self]`) or `URLSession`'s `finishTasksAndInvalidate`.
+    /// Any other finish-like call (`strongSelf.finish()`, `self.stateMachine.finish()`,
+    /// `[machine finish]`) may finish the operation: in doubt it finishes.
+    private func tellsAnotherObject(_ k: Int) -> Bool {
+        let notifies = contains(k, "didfinish") || contains(k, "willfinish") || contains(k, "didcomplete") || contains(k, "willcomplete")
+            || file.isWord(k, "finishTasksAndInvalidate")
+        guard notifies else { return false }
         if file.language == .swift {
             guard file.isPunct(k - 1, ".") else { return false }
             var r = k - 2
             if file.isPunct(r, "?") || file.isPunct(r, "!") { r -= 1 }
-            return file.isIdentifier(r) && !file.isWord(r, "self") && !file.isWord(r, "super") && !file.isWord(r, "Self")
+            return !(file.isWord(r, "self") || file.isWord(r, "super")) || file.isPunct(r - 1, ".")
         }
-        // `[receiver selector]` or `[receiver selector:…]`
-        guard file.isIdentifier(k - 1), file.isPunct(k - 2, "[") else { return false }
-        return !file.isWord(k - 1, "self") && !file.isWord(k - 1, "super")
+        // `[receiver selector]` or `[receiver selector:…]`, the receiver any path.
+        guard !file.isPunct(k - 1, "["), file.isIdentifier(k - 1) || file.isPunct(k - 1, "]") || file.isPunct(k - 1, ")") else { return false }
+        return !(file.isWord(k - 1, "self") && file.isPunct(k - 2, "["))
     }
 
     /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.

@@ -146,6 +146,9 @@ struct Scope {
     /// In a `switch` body: the straight-line identity of the case being read, new at each
     /// `case` / `default` label (one case never runs after another).
     var caseID: Int?
+    /// In a `switch` body: the names the current case's pattern binds, with what each held
+    /// before it (restored at the next label).
+    var caseBindings: [(name: String, previous: Binding?)] = []
     /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
     /// new at each `#elseif` / `#else` (one build compiles one branch).
     var branchID: Int?

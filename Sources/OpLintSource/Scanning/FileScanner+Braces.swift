@@ -133,6 +133,7 @@ extension FileScanner {
             scope.isSwitch = control.word == "switch"
             scope.runsLater = control.word == "defer"
             if scope.kind == .loop { (scope.loopStart, scope.isForLoop) = (control.index, control.word == "for") }
+            if control.word == "if" || control.word == "else" || control.word == "while" { bindConditionNames(&scope, from: control.index, to: b) }
             if control.word == "if" || control.word == "else" { enterArm(&scope, keyword: control.index) }
             if control.word == "for" { enterForLoop(&scope, from: control.index, to: b) }
             else if scope.kind == .loop { scope.loopLocation = file.location(control.index) }
@@ -167,8 +168,8 @@ extension FileScanner {
                     if hasAttribute("MainActor", before: declaration.index) || classes.isMainActor(typeName)
                         || scope.conformances.contains(where: { classes.isMainActor($0) }) {
                         scope.mainThreadReason = "@MainActor"
-                    } else if scope.conformances.contains("View") {
-                        scope.mainThreadReason = "a SwiftUI view"
+                    } else if scope.conformances.contains("View"), !classes.declaresOwn("View") {
+                        scope.mainThreadReason = Self.swiftUIViewReason
                     }
                     push(scope)
                     return
@@ -183,7 +184,7 @@ extension FileScanner {
             scope.role = .mainThread("a @MainActor closure")
         } else if file.isWord(b - 1, "run"), file.isPunct(b - 2, "."), file.isWord(b - 3, "MainActor") {
             scope.role = .mainThread("MainActor.run")
-        } else if isSwiftUIAction(closureAt: b), let reason = mainActorReason {
+        } else if let reason = mainActorReason, reason == Self.swiftUIViewReason, isSwiftUIAction(closureAt: b) {
             // `.onAppear { … }`, `Button("Save") { … }` in a view: SwiftUI calls them on the main thread.
             scope.role = .mainThread(reason)
         } else if startsTask(closureAt: b), let reason = mainActorReason {

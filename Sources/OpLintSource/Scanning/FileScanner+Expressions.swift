@@ -106,9 +106,11 @@ extension FileScanner {
         return memberBinding(path, token: token)
     }
 
-    /// `["_queue"]` for `["myQueue"]` after `@synthesize queue = myQueue;`; any other path as it is.
+    /// `["_queue"]` for `["myQueue"]` in the `@implementation` that says `@synthesize queue =
+    /// myQueue;`, unless a variable of that name hides the instance variable; any other path as it is.
     func synthesized(_ path: [String]) -> [String] {
-        guard path.count == 1, !synthesizedIvars.isEmpty, let property = synthesizedIvars[path[0]] else { return path }
+        guard path.count == 1, !synthesizedIvars.isEmpty, let type = currentType, let property = synthesizedIvars[type]?[path[0]],
+              !scopes.contains(where: { $0.locals[path[0]] != nil }) else { return path }
         return ["_" + property]
     }
 

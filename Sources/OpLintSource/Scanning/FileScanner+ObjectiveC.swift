@@ -9,7 +9,9 @@ extension FileScanner {
             while end < file.tokens.count && !(file.isPunct(end - 1, "@") && file.isWord(end, "end")) { end += 1 }
             // A type scope never nests inside another one in Objective-C.
             while scopes.count > 1 { leaveScope() }
-            push(Scope(kind: .type(file.text(i + 2)), close: end, id: newScopeID()))
+            var scope = Scope(kind: .type(file.text(i + 2)), close: end, id: newScopeID())
+            scope.open = i
+            push(scope)
         } else if file.isWord(i + 1, "property") {
             // @property (…) Type *name;
             var k = i + 2
@@ -26,8 +28,8 @@ extension FileScanner {
             // `@synthesize queue = myQueue, name;`
             var k = i + 2
             while k < file.tokens.count && k < i + 64 && !file.isPunct(k, ";") {
-                if file.isIdentifier(k), file.isPunct(k + 1, "="), file.isIdentifier(k + 2) {
-                    synthesizedIvars[file.text(k + 2)] = file.text(k)
+                if file.isIdentifier(k), file.isPunct(k + 1, "="), file.isIdentifier(k + 2), let type = currentType {
+                    synthesizedIvars[type, default: [:]][file.text(k + 2)] = file.text(k)
                     k += 3
                 } else {
                     k += 1

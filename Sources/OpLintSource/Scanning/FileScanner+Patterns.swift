@@ -15,32 +15,93 @@ extension FileScanner {
         }
         guard let caseIndex = conditionCase(before: i) else { return false }
         let names = caseBindings(from: caseIndex + 1, to: i)
-        if names.count == 1, unwrapsOneOptional(from: caseIndex + 1, to: i) {
-            declare(nameIndex: names[0], declaredType: nil, valueAt: i + 1)
-        } else {
-            for name in names {
-                consumed.insert(name)
-                scopes[scopes.count - 1].locals[file.text(name)] = .value(nil)
+        let unwraps = names.count == 1 && unwrapsOneOptional(from: caseIndex + 1, to: i)
+        guard let keyword = conditionKeyword(before: caseIndex), !file.isWord(keyword, "guard") else {
+            // `guard case let op? = maybe else { return }`: the names are the code's after the `guard`.
+            if unwraps {
+                declare(nameIndex: names[0], declaredType: nil, valueAt: i + 1)
+            } else {
+                for name in names {
+                    consumed.insert(name)
+                    scopes[scopes.count - 1].locals[file.text(name)] = .value(nil)
+                }
             }
+            return true
+        }
+        // `if case let op? = maybe {`: the names are the body's.
+        let value = unwraps ? evaluate(at: i + 1, naming: file.text(names[0])) ?? .value(nil) : .value(nil)
+        for name in names {
+            consumed.insert(name)
+            conditionBindings[keyword, default: []].append((file.text(name), value))
         }
         return true
+    }
+
+    /// The `if`, `while` or `guard` whose condition holds the `case` at `caseIndex`.
+    private func conditionKeyword(before caseIndex: Int) -> Int? {
+        var k = caseIndex - 1
+        var steps = 0
+        while k >= 0 && steps < 64 {
+            if file.isWord(k, "if") || file.isWord(k, "while") || file.isWord(k, "guard") { return k }
+            if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return nil }
+                k = open
+            } else if file.isPunct(k, oneOf: "{};") {
+                return nil
+            }
+            k -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Binds, in the scope of the `if` or `while` whose `{` is at `b` and whose statement
+    /// starts at `start`, the names its `case` patterns bind.
+    func bindConditionNames(_ scope: inout Scope, from start: Int, to b: Int) {
+        guard !conditionBindings.isEmpty else { return }
+        for keyword in conditionBindings.keys.filter({ $0 >= start && $0 < b }) {
+            for binding in conditionBindings[keyword] ?? [] { scope.locals[binding.name] = binding.value }
+            conditionBindings[keyword] = nil
+        }
     }
 
     /// The names a `case` label of a `switch` binds (`case let op?:`, `case .some(let op):`),
     /// as variables of the `switch` that hold nothing followed: they hide the variables of
     /// the same names outside it.
     func bindCaseLabel(at k: Int) {
-        guard file.language == .swift, file.isWord(k, "case") else { return }
+        guard file.language == .swift else { return }
+        let index = scopes.count - 1
+        // What the case before bound is gone: one case never runs after another.
+        for binding in scopes[index].caseBindings.reversed() { scopes[index].locals[binding.name] = binding.previous }
+        scopes[index].caseBindings = []
+        guard file.isWord(k, "case") else { return }
         var colon = k + 1
         while colon < file.tokens.count && colon < k + 64 && !file.isPunct(colon, ":") {
             if file.isPunct(colon, "("), file.partner[colon] > colon { colon = Int(file.partner[colon]) }
             colon += 1
         }
         guard file.isPunct(colon, ":") else { return }
-        for name in caseBindings(from: k + 1, to: colon) {
-            consumed.insert(name)
-            scopes[scopes.count - 1].locals[file.text(name)] = .value(nil)
+        let names = caseBindings(from: k + 1, to: colon)
+        // `case let op as BlockOperation:`, `case let op?:`, `case let op:` over `switch subject`: the subject itself.
+        var value = Binding.value(nil)
+        if names.count == 1, file.isWord(k + 1, "let") || file.isWord(k + 1, "var"), names[0] == k + 2,
+           file.isWord(k + 3, "as") || file.isPunct(k + 3, "?") || k + 3 == colon, let subject = switchSubject(of: index) {
+            value = subject
         }
+        for name in names {
+            consumed.insert(name)
+            let text = file.text(name)
+            scopes[index].caseBindings.append((text, scopes[index].locals[text]))
+            scopes[index].locals[text] = value
+        }
+    }
+
+    /// What the subject of the `switch` whose body is scope `index` holds, when it is one name.
+    private func switchSubject(of index: Int) -> Binding? {
+        let open = scopes[index].open
+        guard open >= 2, file.isIdentifier(open - 1), file.isWord(open - 2, "switch") else { return nil }
+        return lookup(file.text(open - 1))
     }
 
     /// The name token of a capture-list entry whose `=` is at `i` (`[queue = ui]`,

@@ -276,9 +276,10 @@ extension FileScanner {
                 default:
                     // A start in a `defer` block runs after the code below it, which may wait for the
                     // dependencies first (`defer { parse.start() }` … `fetch.waitUntilFinished()`).
-                    let unfinished = isInDefer ? [] : scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
+                    let after = codeAfterDefer
+                    let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
-                        .filter { !isFinished($0, chain) }
+                        .filter { d in !isFinished(d, chain) && !(after.map { waitsBelow(for: d, in: $0) } ?? false) }
                     // A start that may throw for want of finished dependencies (OPL303) may not
                     // start it: a later start is no repeat.
                     markEnqueued(op, queue: nil, location: location, byHand: true, single: single, mayNotStart: !unfinished.isEmpty)
@@ -287,6 +288,19 @@ extension FileScanner {
                 }
             }
         }
+    }
+
+    /// Whether the tokens `range` (the code below a `defer` block) wait for operation `d`:
+    /// `fetch.waitUntilFinished()` on the variable that holds it, or any queue's
+    /// `waitUntilAllOperationsAreFinished()` (in doubt, its queue).
+    private func waitsBelow(for d: Int, in range: Range<Int>) -> Bool {
+        let variable = scan.entities[d].variable
+        for k in range where file.isWord(k, "waitUntilFinished") || file.isWord(k, "waitUntilAllOperationsAreFinished") {
+            if file.isWord(k, "waitUntilAllOperationsAreFinished") { return true }
+            if file.isPunct(k - 1, "."), file.isIdentifier(k - 2), file.text(k - 2) == variable { return true }
+            if file.isIdentifier(k - 1), file.isPunct(k - 2, "["), file.text(k - 1) == variable { return true }
+        }
+        return false
     }
 
     /// A wait for operation `d` by the current code (S19).
@@ -364,7 +378,14 @@ extension FileScanner {
     /// The statement may run over several lines.
     private func isConcurrentDispatchQueue(_ name: String) -> Bool {
         let ivar = "_" + name
-        for k in file.tokens.indices where file.tokens[k].kind == .identifier {
+        // The code of the enclosing type (a property of another class is another queue), else
+        // of the enclosing function, else the file.
+        var range = file.tokens.indices
+        if let scope = scopes.last(where: { if case .type = $0.kind { true } else { false } }) ?? scopes.last(where: { if case .function = $0.kind { true } else { false } }),
+           scope.open >= 0, scope.close > scope.open {
+            range = scope.open..<min(scope.close, file.tokens.count)
+        }
+        for k in range where file.tokens[k].kind == .identifier {
             guard let equals = assignedValue(after: k) else { continue }
             let text = file.text(k)
             guard text == name || text == ivar else { continue }
@@ -376,7 +397,8 @@ extension FileScanner {
     /// The `=` after the name at `k`: right after it, or after a type on the same line (`q: DispatchQueue =`).
     private func assignedValue(after k: Int) -> Int? {
         if file.isPunct(k + 1, "=") && !file.isPunct(k + 2, "=") { return k + 1 }
-        guard file.language == .swift, file.isPunct(k + 1, ":") else { return nil }
+        // `let q: DispatchQueue = …`, not a parameter's default (`queue: DispatchQueue = .global()`).
+        guard file.language == .swift, file.isPunct(k + 1, ":"), file.isWord(k - 1, "let") || file.isWord(k - 1, "var") else { return nil }
         let line = file.tokens[k].line
         var m = k + 2
         while m < file.tokens.count && m < k + 10 && file.tokens[m].line == line {
@@ -408,10 +430,13 @@ extension FileScanner {
             if m == start, file.isWord(m, "dispatch_get_global_queue") { return true }
             if m == start + 2, file.isWord(start, "DispatchQueue"), file.isPunct(start + 1, "."), file.isWord(m, "global") { return true }
             // `attributes: attrs`, `dispatch_queue_create("q", attr)`: attributes held in a variable.
-            if file.isWord(m, "attributes"), file.isPunct(m + 1, ":"), file.isIdentifier(m + 2) { return true }
+            // (`DispatchQueue.Attributes.initiallyInactive` is written out; a call says its attributes in its arguments.)
+            if file.isWord(m, "attributes"), file.isPunct(m + 1, ":"), file.isIdentifier(m + 2), !file.isPunct(m + 3, "."), !file.isPunct(m + 3, "(") {
+                return true
+            }
             if file.isWord(m, "dispatch_queue_create"), file.isPunct(m + 1, "("), let attribute = secondArgument(of: m + 1),
-               file.isIdentifier(attribute), !file.isWord(attribute, "DISPATCH_QUEUE_SERIAL"), !file.isWord(attribute, "NULL"),
-               !file.isWord(attribute, "nil"), !file.isWord(attribute, "DISPATCH_QUEUE_SERIAL_INACTIVE") {
+               file.isIdentifier(attribute), !file.isPunct(attribute + 1, "("), !file.isWord(attribute, "NULL"), !file.isWord(attribute, "nil"),
+               !file.tokenContains(attribute, "DISPATCH_QUEUE_SERIAL") {
                 return true
             }
             m += 1

@@ -142,7 +142,10 @@ extension FileScanner {
         return file.isPunct(k, ":") && file.isWord(k - 1, "setCompletionBlock")
     }
 
-    /// SwiftUI's modifiers and controls whose closure runs on the main thread.
+    /// Why the code of a SwiftUI view runs on the main thread.
+    static let swiftUIViewReason = "a SwiftUI view"
+
+    /// SwiftUI's modifiers and controls whose closure runs on the main thread, in a view.
     static let swiftUIActions: Set<String> = ["onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "onChange", "onSubmit",
                                               "onReceive", "refreshable", "task", "Button", "action"]
 

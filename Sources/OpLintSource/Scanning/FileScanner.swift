@@ -38,9 +38,13 @@ final class FileScanner {
     /// Scopes in which a queue was suspended away from its creation, with nothing added after
     /// it there yet: the suspension holds back operations only once some are added after it.
     @exclusivity(unchecked) var suspendedIn: [Int: [Int]] = [:]
-    /// Instance variables that `@synthesize queue = myQueue;` gives a property, each as the
-    /// property's own instance variable (`myQueue` as `_queue`).
-    @exclusivity(unchecked) var synthesizedIvars: [String: String] = [:]
+    /// Instance variables that `@synthesize queue = myQueue;` gives a property, by the class
+    /// whose `@implementation` says so: each is the property's own instance variable (`myQueue`
+    /// as `_queue`).
+    @exclusivity(unchecked) var synthesizedIvars: [String: [String: String]] = [:]
+    /// Names an `if case` / `while case` pattern binds, by the token of its `if` or `while`:
+    /// they belong to the body, bound when its `{` opens.
+    @exclusivity(unchecked) var conditionBindings: [Int: [(name: String, value: Binding)]] = [:]
     /// Scopes in which operations were added to a queue.
     @exclusivity(unchecked) var queueFilledIn: [Int: [Int]] = [:]
     /// Where the operations made in a `map` closure go, by the token index of its `{`.
@@ -247,14 +251,19 @@ final class FileScanner {
         return result
     }
 
-    /// Whether this code is in a `defer` block of the code around it: it runs when that code
-    /// leaves its scope, after whatever is written below it.
-    var isInDefer: Bool {
-        for scope in scopes.reversed() {
-            if scope.kind == .block && scope.runsLater { return true }
+    /// When this code is in a `defer` block of the code around it (it runs when that code
+    /// leaves its scope, after whatever is written below it): the tokens below the block to the
+    /// end of that code.
+    var codeAfterDefer: Range<Int>? {
+        for index in scopes.indices.reversed() {
+            let scope = scopes[index]
+            if scope.kind == .block && scope.runsLater {
+                let end = scopes[..<index].last(where: \.isBodyBoundary)?.close ?? file.tokens.count
+                return (scope.close + 1)..<max(scope.close + 1, min(end, file.tokens.count))
+            }
             if scope.isBodyBoundary { break }
         }
-        return false
+        return nil
     }
 
     /// The operation whose code this is, when it runs inside an operation's block.
