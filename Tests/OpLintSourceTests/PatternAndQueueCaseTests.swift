@@ -561,4 +561,185 @@ struct PatternAndQueueCaseTests {
         #expect(Set(swift.edges) == ["show → fetch", "show → parse"])
         #expect(swift.findings("OPL105").count == 2)
     }
+
+    @Test("Finishing through an alias of self or a state machine still counts; a macro that only logs does not")
+    func finishingThroughOtherNames() {
+        for call in ["strongSelf.finish()", "self.stateMachine.finish()", "stateMachine.finish()"] {
+            let found = RealCodeCase("Fetch.swift", """
+            final class Machine { func finish() { } }
+            final class Fetch: Operation {
+                let stateMachine = Machine()
+                override var isAsynchronous: Bool { true }
+                override func start() {
+                    DispatchQueue.global().async { [weak self] in
+                        guard let strongSelf = self else { return }
+                        \(call)
+                    }
+                }
+            }
+            func run() { OperationQueue().addOperation(Fetch()) }
+            """)
+            #expect(found.findings("OPL206").isEmpty, "\(call): \(found.alarms)")
+        }
+        let logging = RealCodeCase("Ping.m", """
+        #define LOG(msg) NSLog(@"will finish later: %@", msg)
+        @interface Ping : NSOperation
+        @end
+        @implementation Ping
+        - (BOOL)isAsynchronous { return YES; }
+        - (void)start { LOG(@"start"); }
+        @end
+        void run(void) { [[NSOperationQueue new] addOperation:[Ping new]]; }
+        """)
+        #expect(logging.findings("OPL206").count == 1)
+    }
+
+    @Test("A case's bindings end at the next case, and an if case's at the end of its body")
+    func patternBindingsEndWithTheirCode() {
+        let switchCases = RealCodeCase("Mode.swift", """
+        enum Mode { case custom(Operation), plain }
+        func run(queue: OperationQueue, mode: Mode) {
+            let op = BlockOperation { }
+            switch mode {
+            case let .custom(op): print(op)
+            case .plain: queue.addOperation(op)
+            }
+        }
+        """)
+        #expect(switchCases.findings("OPL105").isEmpty, "\(switchCases.alarms)")
+        let ifCase = RealCodeCase("State.swift", """
+        enum State { case loaded(Operation), idle }
+        func run(q: OperationQueue, state: State) {
+            let op = BlockOperation { }
+            let parse = BlockOperation { }
+            if case .loaded(let op) = state { print(op) }
+            parse.addDependency(op)
+            q.addOperations([op, parse], waitUntilFinished: false)
+        }
+        """)
+        #expect(ifCase.alarms.isEmpty, "\(ifCase.alarms)")
+        #expect(ifCase.edges == ["parse → op"])
+        let cast = RealCodeCase("Cast.swift", """
+        func run(queue: OperationQueue) {
+            let op: Operation = BlockOperation { }
+            switch op {
+            case let op as BlockOperation: queue.addOperation(op)
+            default: queue.addOperation(op)
+            }
+        }
+        """)
+        #expect(cast.findings("OPL105").isEmpty, "\(cast.alarms)")
+    }
+
+    @Test("A dispatch queue's concurrency is read in its own type, and serial attributes stay serial")
+    func dispatchQueueConcurrencyInItsOwnType() {
+        let twoClasses = RealCodeCase("Queues.swift", """
+        final class Reader { let queue = DispatchQueue.global() }
+        final class Writer {
+            let queue = DispatchQueue(label: "w")
+            func write() { queue.async { self.queue.sync { } } }
+        }
+        """)
+        #expect(twoClasses.findings("OPL208").count == 1)
+        let parameterDefault = RealCodeCase("Queues.swift", """
+        final class Writer {
+            let queue = DispatchQueue(label: "w")
+            func read(on queue: DispatchQueue = DispatchQueue.global()) { }
+            func write() { queue.async { self.queue.sync { } } }
+        }
+        """)
+        #expect(parameterDefault.findings("OPL208").count == 1)
+        for attribute in ["DISPATCH_QUEUE_SERIAL_WITH_AUTORELEASE_POOL", "dispatch_queue_attr_make_with_qos_class(DISPATCH_QUEUE_SERIAL, QOS_CLASS_UTILITY, 0)"] {
+            let serial = RealCodeCase("Store.m", """
+            void run(void) {
+                dispatch_queue_t q = dispatch_queue_create("io", \(attribute));
+                dispatch_async(q, ^{ dispatch_sync(q, ^{ }); });
+            }
+            """)
+            #expect(serial.findings("OPL208").count == 1, "\(attribute)")
+        }
+    }
+
+    @Test("@synthesize aliases in its own @implementation; a start in defer needs a wait below it; SwiftUI actions only in a view")
+    func scopedFixes() {
+        let twoImplementations = RealCodeCase("AB.m", """
+        @interface A : NSObject
+        @property NSOperationQueue *queue;
+        @end
+        @implementation A
+        @synthesize queue = q;
+        @end
+        @interface B : NSObject
+        @property NSOperationQueue *queue;
+        @end
+        @implementation B
+        - (void)go {
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            q.suspended = YES;
+            [q addOperationWithBlock:^{ }];
+        }
+        - (void)resume { self.queue.suspended = NO; }
+        @end
+        """)
+        #expect(twoImplementations.findings("OPL205").count == 1)
+        let noWait = RealCodeCase("Run.swift", """
+        func run() {
+            let fetch = BlockOperation { }
+            let parse = BlockOperation { }
+            parse.addDependency(fetch)
+            defer { parse.start() }
+            print("done")
+        }
+        """)
+        #expect(noWait.findings("OPL303").count == 1)
+        let notAView = RealCodeCase("Worker.swift", """
+        final class Worker { func task(_ body: @escaping () -> Void) { DispatchQueue.global().async(execute: body) } }
+        @MainActor final class Screen {
+            let queue = OperationQueue()
+            let worker = Worker()
+            func refresh() { worker.task { self.queue.waitUntilAllOperationsAreFinished() } }
+        }
+        """)
+        #expect(notAView.findings("OPL203").isEmpty, "\(notAView.alarms)")
+        let ownView = RealCodeCase("Viper.swift", """
+        protocol View: AnyObject { }
+        final class Exporter: View {
+            let queue = OperationQueue()
+            func export() { queue.waitUntilAllOperationsAreFinished() }
+        }
+        """)
+        #expect(ownView.findings("OPL203").isEmpty, "\(ownView.alarms)")
+    }
+
+    @Test("Only the initializer that enqueues the operation makes it enqueued")
+    func onlyTheEnqueuingInitializer() {
+        let code = """
+        final class Job: Operation {
+            override init() { super.init() }
+            init(queue: OperationQueue) { super.init(); queue.addOperation(self) }
+        }
+        func run(q: OperationQueue) {
+            let job = MAKE
+            let after = BlockOperation { }
+            after.addDependency(job)
+            q.addOperation(after)
+        }
+        """
+        #expect(RealCodeCase("Job.swift", code.replacingOccurrences(of: "MAKE", with: "Job(queue: q)")).findings("OPL105").isEmpty)
+        #expect(RealCodeCase("Job.swift", code.replacingOccurrences(of: "MAKE", with: "Job()")).findings("OPL105").count == 1)
+        let initiate = RealCodeCase("Upload.m", """
+        @interface Upload : NSOperation
+        @end
+        @implementation Upload
+        - (void)initiateUpload:(NSOperationQueue *)queue { [queue addOperation:self]; }
+        @end
+        void run(NSOperationQueue *q) {
+            Upload *u = [[Upload alloc] init];
+            NSBlockOperation *after = [NSBlockOperation blockOperationWithBlock:^{ }];
+            [after addDependency:u];
+            [q addOperation:after];
+        }
+        """)
+        #expect(initiate.findings("OPL105").count == 1)
+    }
 }

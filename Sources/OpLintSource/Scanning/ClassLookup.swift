@@ -34,7 +34,7 @@ final class ClassLookup {
     func isBlockOperation(_ name: String) -> Bool { table.isBlockOperation(name) }
     func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) { table.traits(of: name) }
     func initialWidth(of name: String) -> ClassDeclaration.InitialWidth? { table.initialWidth(of: name) }
-    func initializerEnqueuesSelf(_ name: String) -> Bool { table.initializerEnqueuesSelf(name) }
+    func initializerEnqueuesSelf(_ name: String, key: String) -> Bool { table.initializerEnqueuesSelf(name, key: key) }
     func isMainActor(_ name: String) -> Bool { table.isMainActor(name) }
     /// Whether the scanned code declares a type or protocol of this name itself.
     func declaresOwn(_ name: String) -> Bool { table.shadowedNames.contains(name) || table.isDeclared(name) }

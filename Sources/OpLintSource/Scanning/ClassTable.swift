@@ -36,8 +36,10 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// The `maxConcurrentOperationCount` an initializer of a queue class sets on the queue it
     /// makes (`override init() { super.init(); maxConcurrentOperationCount = 1 }`).
     public var initialWidth: InitialWidth?
-    /// An initializer adds the operation it makes to a queue (`queue.addOperation(self)`).
-    public var initializerEnqueuesSelf = false
+    /// The initializers that add the operation they make to a queue (`queue.addOperation(self)`),
+    /// by their first argument label (`queue`, `_`, empty for `init()`) or, in Objective-C, the
+    /// first part of their selector (`initWithQueue`).
+    public var enqueuingInitializers: Set<String> = []
     /// Declared `@MainActor`: its methods, its extensions' and its subclasses' run on the main thread.
     public var isMainActor = false
 
@@ -59,7 +61,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
             && !setsFinished && factories.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
-            && initialWidth == nil && !initializerEnqueuesSelf && !isMainActor
+            && initialWidth == nil && enqueuingInitializers.isEmpty && !isMainActor
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -72,7 +74,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         setsFinished = setsFinished || other.setsFinished
         isRoot = isRoot || other.isRoot
         if initialWidth == nil { initialWidth = other.initialWidth }
-        initializerEnqueuesSelf = initializerEnqueuesSelf || other.initializerEnqueuesSelf
+        if !other.enqueuingInitializers.isEmpty { enqueuingInitializers.formUnion(other.enqueuingInitializers) }
         isMainActor = isMainActor || other.isMainActor
         // Most declarations have neither; merging an empty dictionary would still allocate.
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
@@ -352,10 +354,10 @@ public struct ClassTable: Sendable {
         chain(of: name).contains { class_ in indices[class_].map { declarations[$0].isMainActor } == true }
     }
 
-    /// Whether an initializer of `name` or of a class of its chain adds the operation it makes
-    /// to a queue: an instance is enqueued where it is made.
-    func initializerEnqueuesSelf(_ name: String) -> Bool {
-        chain(of: name).contains { class_ in indices[class_].map { declarations[$0].initializerEnqueuesSelf } == true }
+    /// Whether the initializer `key` of `name` (or of a class of its chain) adds the operation
+    /// it makes to a queue: an instance made with it is enqueued where it is made.
+    func initializerEnqueuesSelf(_ name: String, key: String) -> Bool {
+        chain(of: name).contains { class_ in indices[class_].map { declarations[$0].enqueuingInitializers.contains(key) } == true }
     }
 
     /// The class of `name`'s chain whose `start` replaces Foundation's without calling `super`,

@@ -12,7 +12,7 @@ extension DeclarationScanner {
     func readInitialWidth(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int) {
         guard start < end, end <= file.tokens.count, file.mentionsOperationAPI,
               file.bytesContain("axConcurrentOperationCount", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end) else { return }
-        forEachInitializerBody(start, end) { open, close in
+        forEachInitializerBody(start, end) { _, open, close in
             guard let width = width(from: open + 1, to: close) else { return false }
             declaration.initialWidth = width
             return true
@@ -27,28 +27,30 @@ extension DeclarationScanner {
     func readSelfEnqueue(_ declaration: inout ClassDeclaration, _ start: Int, _ end: Int) {
         guard start < end, end <= file.tokens.count, file.mentionsOperationAPI,
               file.bytesContain("addOperation", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end) else { return }
-        forEachInitializerBody(start, end) { open, close in
+        forEachInitializerBody(start, end) { key, open, close in
             for m in (open + 1)..<close where file.isWord(m, "addOperation") && file.isWord(m + 2, "self") {
                 if file.language == .swift ? file.isPunct(m + 1, "(") && file.isPunct(m + 3, ")") : file.isPunct(m + 1, ":") && file.isPunct(m + 3, "]") {
-                    declaration.initializerEnqueuesSelf = true
-                    return true
+                    declaration.enqueuingInitializers.insert(key)
+                    break
                 }
             }
             return false
         }
     }
 
-    /// Calls `visit` with the `{` and `}` of each initializer body at the class's own level
-    /// (`start..<end`, the class body or the tokens up to `@end`), in order, until it returns true.
-    private func forEachInitializerBody(_ start: Int, _ end: Int, _ visit: (Int, Int) -> Bool) {
+    /// Calls `visit` with the key (`FileScanner.initializerKey`), the `{` and the `}` of each
+    /// initializer body at the class's own level (`start..<end`, the class body or the tokens
+    /// up to `@end`), in order, until it returns true.
+    private func forEachInitializerBody(_ start: Int, _ end: Int, _ visit: (String, Int, Int) -> Bool) {
         var k = start
         var isInitializer = false
+        var key = ""
         while k < end {
             if file.isPunct(k, "{") || file.isPunct(k, "(") || file.isPunct(k, "[") {
                 let close = Int(file.partner[k])
                 guard close > k, close < end else { return }
                 if file.isPunct(k, "{") {
-                    if isInitializer, visit(k, close) { return }
+                    if isInitializer, visit(key, k, close) { return }
                     isInitializer = false
                 }
                 k = close + 1
@@ -57,18 +59,32 @@ extension DeclarationScanner {
             if file.language == .swift {
                 if file.isWord(k, "init"), !file.isPunct(k - 1, ".") {
                     isInitializer = true
+                    // `init(queue: …)`, `init(enqueuedOn queue: …)`, `init(_ q: …)`, `init()`, `init?(…)`
+                    var open = k + 1
+                    if file.isPunct(open, "?") || file.isPunct(open, "!") { open += 1 }
+                    if file.isPunct(open, "("), file.partner[open] > open {
+                        key = Int(file.partner[open]) == open + 1 ? "" : file.isIdentifier(open + 1) ? file.text(open + 1) : "_"
+                    }
                 } else if Self.declarationWords.contains(where: { file.isWord(k, $0) }) {
                     isInitializer = false
                 }
             } else if file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "(") {
                 // `- (instancetype)initWithName:(NSString *)name {`
                 let close = Int(file.partner[k + 1])
-                isInitializer = file.isPunct(k, "-") && close > k + 1 && file.isIdentifier(close + 1) && file.text(close + 1).hasPrefix("init")
+                isInitializer = file.isPunct(k, "-") && close > k + 1 && file.isIdentifier(close + 1) && Self.isInitializerSelector(file.text(close + 1))
+                if isInitializer { key = file.text(close + 1) }
             } else if file.isPunct(k, ";") {
                 isInitializer = false
             }
             k += 1
         }
+    }
+
+    /// `init`, `initWithQueue`; not `initiateUpload`.
+    static func isInitializerSelector(_ name: String) -> Bool {
+        guard name.hasPrefix("init") else { return false }
+        let rest = name.utf8.dropFirst(4)
+        return rest.first.map { $0 >= 0x41 && $0 <= 0x5A } ?? true
     }
 
     /// Words that start a declaration other than an initializer at a class's own level.

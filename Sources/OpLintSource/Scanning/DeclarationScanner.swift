@@ -45,7 +45,7 @@ struct DeclarationScanner {
                 if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
                     || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
                     || !declaration.factories.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty
-                    || declaration.initializerEnqueuesSelf || declaration.isMainActor {
+                    || !declaration.enqueuingInitializers.isEmpty || declaration.isMainActor {
                     declared.classes.append(declaration)
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {

@@ -72,6 +72,9 @@ extension FileScanner {
         let isOperation = classes.isOperation(createdClass)
         let isQueue = !isOperation && classes.isQueue(createdClass)
         guard isOperation || isQueue else { return nil }
+        // `Prep(queue: q)`: the initializer by its first argument label.
+        var initializer = ""
+        if file.isPunct(end, "("), Int(file.partner[end]) > end + 1 { initializer = file.isIdentifier(end + 1) && file.isPunct(end + 2, ":") ? file.text(end + 1) : "_" }
         if file.isPunct(end, "(") {
             let close = Int(file.partner[end])
             guard close > end else { return nil }
@@ -97,6 +100,7 @@ extension FileScanner {
         if isOperation, creationCache[a] != nil { applyClassTraits(id, createdClass) }
         if isQueue, creationCache[a] == nil { applyQueueClassTraits(id, createdClass) }
         if let body, isOperation, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
+        if isOperation, creationCache[a] == nil { noteEnqueuedByItsInitializer(id, createdClass, initializer: initializer, at: a) }
         creationCache[a] = id
         return (id, end)
     }
@@ -121,8 +125,12 @@ extension FileScanner {
         var className: String
         var body: Int?
         var kind: OperationGraph.Operation.Kind?
+        var initializer = "init"
         if file.isPunct(inner + 1, "["), file.isIdentifier(inner + 2), file.isWord(inner + 3, "alloc") || file.isWord(inner + 3, "new") {
             className = file.text(inner + 2)
+            // `[[Prep alloc] initWithQueue:q]`
+            let allocClose = Int(file.partner[inner + 1])
+            if file.isWord(inner + 3, "alloc"), allocClose > inner + 1, file.isIdentifier(allocClose + 1) { initializer = file.text(allocClose + 1) }
         } else if file.isIdentifier(inner + 1), file.isIdentifier(inner + 2) {
             className = file.text(inner + 1)
             let selector = file.text(inner + 2)
@@ -152,6 +160,7 @@ extension FileScanner {
             : makeOperation(className: className, variable: name, at: a))
         if isOperation, creationCache[a] != nil { applyClassTraits(id, className) }
         if isQueue, creationCache[a] == nil { applyQueueClassTraits(id, className) }
+        if isOperation, creationCache[a] == nil { noteEnqueuedByItsInitializer(id, className, initializer: initializer, at: a) }
         if let kind { scan.entities[id].operationKind = kind }
         if let body, closureRoles[body] == nil { closureRoles[body] = .operationBody(id) }
         creationCache[a] = id
@@ -190,10 +199,14 @@ extension FileScanner {
         scan.entities.append(entity)
         let id = scan.entities.count - 1
         applyClassTraits(id, className)
-        // `SelfEnqueuing(queue: q)`: its initializer adds it to a queue, where the scanner does not follow.
-        if classes.initializerEnqueuesSelf(className) { scan.entities[id].escape = file.location(a) }
         collect(id)
         return id
+    }
+
+    /// `SelfEnqueuing(queue: q)`, `[[Prep alloc] initWithQueue:q]`: an initializer that adds
+    /// the operation to a queue, where the scanner does not follow; the operation is handed on.
+    private func noteEnqueuedByItsInitializer(_ id: Int, _ className: String, initializer: String, at a: Int) {
+        if scan.entities[id].escape == nil, classes.initializerEnqueuesSelf(className, key: initializer) { scan.entities[id].escape = file.location(a) }
     }
 
     /// Kind, asynchrony and finishing of an operation of class `className`.
