@@ -145,9 +145,15 @@ public struct ClassTable: Sendable {
 
     /// Whether some class has a method that cancels the operation itself.
     private var hasCancellingMethods = false
+    /// Whether some class is declared `@MainActor`, and whether some initializer enqueues the
+    /// operation it makes: most code has neither, and is not asked about chains for them.
+    private var hasMainActorClasses = false
+    private var hasEnqueuingInitializers = false
 
     mutating func add(_ declaration: ClassDeclaration) {
         if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
+        if declaration.isMainActor { hasMainActorClasses = true }
+        if !declaration.enqueuingInitializers.isEmpty { hasEnqueuingInitializers = true }
         // Merged in place: one lookup, no copy of the existing declaration.
         if let index = indices[declaration.name] {
             declarations[index].merge(declaration)
@@ -351,13 +357,13 @@ public struct ClassTable: Sendable {
 
     /// Whether `name` or a class of its chain is declared `@MainActor`.
     func isMainActor(_ name: String) -> Bool {
-        chain(of: name).contains { class_ in indices[class_].map { declarations[$0].isMainActor } == true }
+        hasMainActorClasses && chain(of: name).contains { class_ in indices[class_].map { declarations[$0].isMainActor } == true }
     }
 
     /// Whether the initializer `key` of `name` (or of a class of its chain) adds the operation
     /// it makes to a queue: an instance made with it is enqueued where it is made.
     func initializerEnqueuesSelf(_ name: String, key: String) -> Bool {
-        chain(of: name).contains { class_ in indices[class_].map { declarations[$0].enqueuingInitializers.contains(key) } == true }
+        hasEnqueuingInitializers && chain(of: name).contains { class_ in indices[class_].map { declarations[$0].enqueuingInitializers.contains(key) } == true }
     }
 
     /// The class of `name`'s chain whose `start` replaces Foundation's without calling `super`,

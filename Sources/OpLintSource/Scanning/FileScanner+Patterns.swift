@@ -130,11 +130,13 @@ extension FileScanner {
     }
 
     /// The `case` of a condition (`if case`, `guard case`, `while case`, `, case`) whose
-    /// pattern the `=` at `i` ends.
+    /// pattern the `=` at `i` ends, on the same line.
     private func conditionCase(before i: Int) -> Int? {
         var k = i - 1
         var steps = 0
-        while k >= 0 && steps < 48 {
+        let line = file.tokens[i].line
+        // A pattern starts on the line of its `=` (most `=` are not in one: read no further).
+        while k >= 0 && steps < 48 && file.tokens[k].line == line {
             if file.isPunct(k, ")") || file.isPunct(k, "]") {
                 let open = Int(file.partner[k])
                 guard open >= 0 && open < k else { return nil }
