@@ -742,4 +742,20 @@ struct PatternAndQueueCaseTests {
         """)
         #expect(initiate.findings("OPL105").count == 1)
     }
+
+    @Test("A width below -1 is no width a queue can have: a note, and the default")
+    func widthBelowMinusOne() {
+        // The graph's width is -1 (Foundation's default) when none is set.
+        for (written, expected, noted) in [("-3", -1, true), ("-1", -1, false), ("2", 2, false)] {
+            let found = RealCodeCase("Uploader.swift", """
+            func send() {
+                let queue = OperationQueue()
+                queue.maxConcurrentOperationCount = \(written)
+                queue.addOperation { print("send") }
+            }
+            """)
+            #expect(found.graph.queues.first?.maxConcurrentOperationCount == expected, "\(written)")
+            #expect(found.graph.sourceFacts.unresolved.contains { $0.message.contains("maxConcurrentOperationCount") } == noted)
+        }
+    }
 }

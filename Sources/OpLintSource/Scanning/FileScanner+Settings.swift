@@ -149,7 +149,8 @@ extension SourceFile {
     /// parameter, a computation).
     func writtenWidth(at v: Int) -> Int? {
         guard v < tokens.count else { return nil }
-        if let number = writtenInteger(at: v) { return number }
+        // Foundation refuses a width below -1 (`= -3`): not one the queue can have.
+        if let number = writtenInteger(at: v) { return number >= -1 ? number : nil }
         guard let last = (v..<valueEnd(from: v)).last(where: { isIdentifier($0) }) else { return nil }
         return text(last).hasSuffix("efaultMaxConcurrentOperationCount") ? -1 : nil
     }
