@@ -337,21 +337,7 @@ extension FileScanner {
     /// (`for d in [a, b] {`, `for (NSOperation *d in @[a, b])`): the loop variable holds it,
     /// and the loop's body says where it goes.
     private func isLoopListElement(_ i: Int) -> Bool {
-        var k = i - 1
-        var steps = 0
-        while k >= 0 && steps < 64 && !file.isPunct(k, "[") {
-            if file.isPunct(k, ")") || file.isPunct(k, "]") {
-                let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return false }
-                k = open - 1
-            } else if file.isPunct(k, oneOf: "{};(") {
-                return false
-            } else {
-                k -= 1
-            }
-            steps += 1
-        }
-        guard k >= 2, file.isPunct(k, "[") else { return false }
+        guard let k = statementToken(backFrom: i - 1, stops: "{};(", where: { file.isPunct($0, "[") }), k >= 2 else { return false }
         let close = Int(file.partner[k])
         guard close > k else { return false }
         if file.language == .swift { return file.isWord(k - 1, "in") && (file.isPunct(close + 1, "{") || file.isWord(close + 1, "where")) }

@@ -76,6 +76,29 @@ extension FileScanner {
         return nil
     }
 
+    /// Walks back from token `start` over one statement, passing over `(…)` and `[…]` whole,
+    /// to the first token `found` accepts: nil at a token of `stops`, after `limit` steps, or
+    /// (with `line`) at a token on another line.
+    func statementToken(backFrom start: Int, limit: Int = 64, line: Int32? = nil, stops: StaticString = "{};",
+                        where found: (Int) -> Bool) -> Int? {
+        var k = start
+        var steps = 0
+        while k >= 0 && steps < limit {
+            if let line, file.tokens[k].line != line { return nil }
+            if found(k) { return k }
+            if file.isPunct(k, ")") || file.isPunct(k, "]") {
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return nil }
+                k = open
+            } else if file.isPunct(k, oneOf: stops) {
+                return nil
+            }
+            k -= 1
+            steps += 1
+        }
+        return nil
+    }
+
     /// `Worker.queue`, `OperationQueue.serialIO`: a property of a type this file declares (or
     /// extends), named through the type, when no variable of that name hides it.
     private func staticProperty(_ path: [String]) -> Binding? {

@@ -39,21 +39,7 @@ extension FileScanner {
 
     /// The `if`, `while` or `guard` whose condition holds the `case` at `caseIndex`.
     private func conditionKeyword(before caseIndex: Int) -> Int? {
-        var k = caseIndex - 1
-        var steps = 0
-        while k >= 0 && steps < 64 {
-            if file.isWord(k, "if") || file.isWord(k, "while") || file.isWord(k, "guard") { return k }
-            if file.isPunct(k, ")") || file.isPunct(k, "]") {
-                let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return nil }
-                k = open
-            } else if file.isPunct(k, oneOf: "{};") {
-                return nil
-            }
-            k -= 1
-            steps += 1
-        }
-        return nil
+        statementToken(backFrom: caseIndex - 1) { file.isWord($0, "if") || file.isWord($0, "while") || file.isWord($0, "guard") }
     }
 
     /// Binds, in the scope of the `if` or `while` whose `{` is at `b` and whose statement
@@ -113,47 +99,17 @@ extension FileScanner {
         if file.isWord(k, "weak") || file.isWord(k, "unowned") { k -= 1 }
         guard file.isPunct(k, "[") || file.isPunct(k, ",") else { return nil }
         // Back over the entries before it to the list's `[`, which follows the closure's `{`.
-        var steps = 0
-        while k >= 0 && steps < 64 && !file.isPunct(k, "[") {
-            if file.isPunct(k, ")") || file.isPunct(k, "]") {
-                let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return nil }
-                k = open
-            } else if file.isPunct(k, oneOf: "{};") {
-                return nil
-            }
-            k -= 1
-            steps += 1
-        }
-        guard k >= 1, file.isPunct(k, "["), file.isPunct(k - 1, "{") else { return nil }
+        guard let open = statementToken(backFrom: k, where: { file.isPunct($0, "[") }), open >= 1, file.isPunct(open - 1, "{") else { return nil }
         return i - 1
     }
 
     /// The `case` of a condition (`if case`, `guard case`, `while case`, `, case`) whose
     /// pattern the `=` at `i` ends, on the same line.
     private func conditionCase(before i: Int) -> Int? {
-        var k = i - 1
-        var steps = 0
-        let line = file.tokens[i].line
         // A pattern starts on the line of its `=` (most `=` are not in one: read no further).
-        while k >= 0 && steps < 48 && file.tokens[k].line == line {
-            if file.isPunct(k, ")") || file.isPunct(k, "]") {
-                let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return nil }
-                k = open - 1
-                steps += 1
-                continue
-            }
-            if file.isPunct(k, oneOf: "{};=") { return nil }
-            if file.isWord(k, "case") {
-                let before = k - 1
-                return file.isWord(before, "if") || file.isWord(before, "guard") || file.isWord(before, "while") || file.isPunct(before, ",")
-                    ? k : nil
-            }
-            k -= 1
-            steps += 1
-        }
-        return nil
+        guard let k = statementToken(backFrom: i - 1, limit: 48, line: file.tokens[i].line, stops: "{};=", where: { file.isWord($0, "case") }) else { return nil }
+        let before = k - 1
+        return file.isWord(before, "if") || file.isWord(before, "guard") || file.isWord(before, "while") || file.isPunct(before, ",") ? k : nil
     }
 
     /// The name tokens a pattern between `a` and `b` binds: every name after a `let` or `var`
