@@ -42,33 +42,22 @@ extension DeclarationScanner {
         let bytes = file.bytes
         while k < to {
             if bytes[k] == UInt8(ascii: "\"") {
-                if file.bytesContainIgnoringCase("finish", from: start, to: k) || file.bytesContainIgnoringCase("changevalue", from: start, to: k) { return true }
+                if file.contains("finish", from: start, to: k, ignoringCase: true) || file.contains("changevalue", from: start, to: k, ignoringCase: true) { return true }
                 k += 1
                 while k < to && bytes[k] != UInt8(ascii: "\"") { k += bytes[k] == UInt8(ascii: "\\") ? 2 : 1 }
                 start = k + 1
             }
             k += 1
         }
-        return file.bytesContainIgnoringCase("finish", from: min(start, to), to: to) || file.bytesContainIgnoringCase("changevalue", from: min(start, to), to: to)
-    }
-
-    /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.
-    private func contains(_ k: Int, _ word: StaticString) -> Bool {
-        file.tokenContains(k, word, ignoringCase: true)
+        return file.contains("finish", from: min(start, to), to: to, ignoringCase: true) || file.contains("changevalue", from: min(start, to), to: to, ignoringCase: true)
     }
 
     /// The name a `#define` directive token defines.
     private static func macroName(_ file: SourceFile, _ k: Int) -> String? {
         let token = file.tokens[k]
-        var i = Int(token.start) + 1
-        let end = token.end
-        let bytes = file.bytes
-        while i < end && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
-        guard i + 6 <= end, String(decoding: bytes[i..<(i + 6)], as: UTF8.self) == "define" else { return nil }
-        i += 6
-        while i < end && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
-        let nameStart = i
-        while i < end, bytes[i] == UInt8(ascii: "_") || (bytes[i] >= 0x30 && bytes[i] <= 0x39) || ((bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A) { i += 1 }
-        return i > nameStart ? String(decoding: bytes[nameStart..<i], as: UTF8.self) : nil
+        let keyword = file.word(after: Int(token.start) + 1, before: token.end)
+        guard keyword.count == 6, String(decoding: file.bytes[keyword], as: UTF8.self) == "define" else { return nil }
+        let name = file.word(after: keyword.upperBound, before: token.end)
+        return name.isEmpty ? nil : String(decoding: file.bytes[name], as: UTF8.self)
     }
 }

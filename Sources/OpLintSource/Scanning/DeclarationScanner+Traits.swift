@@ -333,7 +333,7 @@ extension DeclarationScanner {
     }
 
     /// Whether identifier `k` contains the lowercase ASCII `word`, in any case.
-    private func contains(_ k: Int, _ word: StaticString) -> Bool {
+    func contains(_ k: Int, _ word: StaticString) -> Bool {
         file.tokenContains(k, word, ignoringCase: true)
     }
 

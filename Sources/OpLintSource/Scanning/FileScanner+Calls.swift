@@ -304,13 +304,8 @@ extension FileScanner {
 
     /// The tokens of the first argument of the call whose `(` is at `open`, up to its comma.
     private func firstArgument(of open: Int) -> Range<Int>? {
-        guard file.isPunct(open, "("), Int(file.partner[open]) > open + 1 else { return nil }
-        let close = Int(file.partner[open])
-        var end = open + 1
-        while end < close && !file.isPunct(end, ",") {
-            end = file.isPunct(end, "[") || file.isPunct(end, "(") || file.isPunct(end, "{") ? skipGroup(end) : end + 1
-        }
-        return (open + 1)..<min(end, close)
+        guard file.isPunct(open, "(") else { return nil }
+        return argument(0, of: open)
     }
 
     /// The properties among `operationMethods`: read in Swift without parentheses and in

@@ -128,12 +128,9 @@ extension FileScanner {
     /// `#define`, `#warning` and `#available` do nothing here).
     private func conditionalDirective(at i: Int) -> ConditionalDirective? {
         let token = file.tokens[i]
-        let end = token.end
-        var k = Int(token.start) + 1
-        while k < end && (file.bytes[k] == 0x20 || file.bytes[k] == 0x09) { k += 1 }
-        var e = k
-        while e < end && e - k <= 8 && (file.bytes[e] | 0x20) >= 0x61 && (file.bytes[e] | 0x20) <= 0x7A { e += 1 }
-        switch String(decoding: file.bytes[k..<e], as: UTF8.self) {
+        let word = file.word(after: Int(token.start) + 1, before: token.end)
+        guard word.count <= 8 else { return nil }
+        switch String(decoding: file.bytes[word], as: UTF8.self) {
         case "if", "ifdef", "ifndef": return .open
         case "elseif", "elif", "elifdef", "elifndef": return .alternative(isElse: false)
         case "else": return .alternative(isElse: true)

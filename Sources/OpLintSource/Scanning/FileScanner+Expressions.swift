@@ -76,6 +76,28 @@ extension FileScanner {
         return nil
     }
 
+    /// The tokens of argument `n` (from 0) of the call whose `(` is at `open`, between its
+    /// commas; groups inside it (`[a, b]`, `(x, y)`, `{ … }`) are passed over whole.
+    func argument(_ n: Int, of open: Int) -> Range<Int>? {
+        let close = Int(file.partner[open])
+        guard close > open + 1 else { return nil }
+        var start = open + 1
+        var index = 0
+        var end = start
+        while end < close {
+            if file.isPunct(end, ",") {
+                if index == n { break }
+                index += 1
+                start = end + 1
+                end = start
+                continue
+            }
+            end = file.isPunct(end, oneOf: "([{") ? skipGroup(end) : end + 1
+        }
+        guard index == n, start < close else { return nil }
+        return start..<min(end, close)
+    }
+
     /// Walks back from token `start` over one statement, passing over `(…)` and `[…]` whole,
     /// to the first token `found` accepts: nil at a token of `stops`, after `limit` steps, or
     /// (with `line`) at a token on another line.

@@ -84,14 +84,20 @@ public struct SourceFile: Sendable {
     /// the token match `pattern` written in lowercase (`finish` in `AFOperationFinishedState`).
     public func tokenContains(_ i: Int, _ pattern: StaticString, ignoringCase: Bool = false) -> Bool {
         let token = tokens[i]
+        return contains(pattern, from: Int(token.start), to: token.end, ignoringCase: ignoringCase)
+    }
+
+    /// Whether `bytes[from..<to]` contains `pattern`; with `ignoringCase`, ASCII letters match
+    /// `pattern` written in lowercase. For short ranges (a token, a `#define`); `bytesContain`
+    /// searches long ones with `memchr`.
+    func contains(_ pattern: StaticString, from start: Int, to stop: Int, ignoringCase: Bool) -> Bool {
         let count = pattern.utf8CodeUnitCount
-        let start = Int(token.start)
-        let end = token.end - count
-        guard end >= start else { return false }
+        let end = min(stop, bytes.count) - count
+        guard start >= 0, end >= start else { return false }
         let p = pattern.utf8Start
         let fold: UInt8 = ignoringCase ? 0x20 : 0
         return bytes.withUnsafeBufferPointer { buffer in
-            // The token lies inside the file, so start...end + count is in bounds.
+            // start...end + count is in bounds.
             guard let base = buffer.baseAddress else { return false }
             let first = p[0]
             var k = start
@@ -158,20 +164,14 @@ public struct SourceFile: Sendable {
         }
     }
 
-    /// Whether `bytes[from..<to]` contains `pattern`, written in lowercase, with ASCII letters in any case.
-    func bytesContainIgnoringCase(_ pattern: StaticString, from: Int, to: Int) -> Bool {
-        let count = pattern.utf8CodeUnitCount
-        let to = min(to, bytes.count)
-        guard count > 0, from >= 0, to - from >= count else { return false }
-        let p = pattern.utf8Start
-        var k = from
-        while k <= to - count {
-            var m = 0
-            while m < count && bytes[k + m] | 0x20 == p[m] { m += 1 }
-            if m == count { return true }
-            k += 1
-        }
-        return false
+    /// The bytes of the word that starts after the blanks from byte `offset`, before `end`:
+    /// letters, digits and `_` (the `if` of `#if`, the `define` and `OP_END` of `#define OP_END(op)`).
+    func word(after offset: Int, before end: Int) -> Range<Int> {
+        var start = offset
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        var k = start
+        while k < end, ByteClass.table[Int(bytes[k])] & ByteClass.identifierPart != 0 { k += 1 }
+        return start..<k
     }
 
     /// Whether identifier `i` ends with `finished` in any case (`_isFinished`, `OperationStateFinished`).
