@@ -30,12 +30,13 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // Byte scans the report writers run sixteen bytes at a time (SSE2 or NEON, else byte by byte).
+        // Byte scans the report writers run sixteen bytes at a time (SSE2 or NEON, else byte by
+        // byte), and the skim that lets the extractor pass over files that never mention the API.
         .target(name: "CTextScan"),
         // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz.
         .target(name: "OpLintCore", dependencies: ["CSimdJSON", "CTextScan"]),
         // Operation graphs from Swift and Objective-C source.
-        .target(name: "OpLintSource", dependencies: ["OpLintCore"]),
+        .target(name: "OpLintSource", dependencies: ["OpLintCore", "CTextScan"]),
         // DAG and timeline drawings through libgvc; the only target that imports Graphviz.
         .target(name: "OpLintRender", dependencies: ["OpLintCore", "CGraphviz"]),
         // The commands: declared options, help, exit codes.
@@ -68,7 +69,7 @@ let package = Package(
         // The rules against the simulator on seeded random graphs, in both platform models.
         .testTarget(name: "DifferentialTests", dependencies: ["OpLintCore"]),
         .testTarget(name: "OpLintRenderTests", dependencies: ["OpLintRender", "OpLintCore"], exclude: ["Snapshots"]),
-        .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore"], resources: [.copy("Corpus")]),
+        .testTarget(name: "OpLintSourceTests", dependencies: ["OpLintSource", "OpLintCore", "CTextScan"], resources: [.copy("Corpus")]),
         .testTarget(name: "OpLintCLITests", dependencies: ["OpLintCLI", "oplint"], exclude: ["Snapshots"]),
         .testTarget(name: "OpLintFuzzingTests", dependencies: ["OpLintFuzzing", "OpLintCore", "OpLintSource", "CSimdJSON"], exclude: ["Corpus", "Regressions", "Dictionaries"]),
     ],

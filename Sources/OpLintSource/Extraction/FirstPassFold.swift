@@ -8,6 +8,11 @@ struct FirstPass {
     var declared = DeclaredTypes()
     var warnings: [String] = []
     var uses = UsageEvidence()
+    /// The hashes of the names the file may declare, when the pass passed over it without
+    /// tokenizing it (`PassedOverFiles`).
+    var passedOverNames: [UInt64]?
+    /// The hashes of the identifiers of a file the second pass reads.
+    var identifiers: [UInt64] = []
 }
 
 /// Folds the first pass's results in path order while the pass runs: a worker that delivers
@@ -32,6 +37,11 @@ final class FirstPassFold: @unchecked Sendable {
     private var relevant: [(SourceFile, UsageEvidence)] = []
     private var warnings: [String] = []
     private var filesRead = 0
+    /// The files passed over, and the types every other file declares, by file index: the
+    /// table is built again from these when a passed-over file turns out to be needed.
+    private var passedOver: [PassedOverFiles.File] = []
+    private var asked: [[UInt64]] = []
+    private var declared: [(index: Int, types: DeclaredTypes)] = []
 
     init(isKept: @escaping @Sendable (Int) -> Bool?) {
         self.isKept = isKept
@@ -57,17 +67,31 @@ final class FirstPassFold: @unchecked Sendable {
         }
     }
 
+    /// What the fold made of every file, in path order.
+    struct Folded {
+        var classes: ClassTable
+        /// The files for the second pass, with their usage evidence.
+        var relevant: [(SourceFile, UsageEvidence)]
+        var warnings: [String]
+        var filesRead: Int
+        var passedOver: [PassedOverFiles.File]
+        /// The hashes of the identifiers of each file the second pass reads.
+        var asked: [[UInt64]]
+        /// The types each file not passed over declares, by file index.
+        var declared: [(index: Int, types: DeclaredTypes)]
+    }
+
     /// Folds the files not folded yet, once every file is delivered and whether each is read
-    /// is known: the class table, the files for the second pass with their usage evidence,
-    /// the warnings and the number of files read, all in path order.
-    func finish() -> (classes: ClassTable, relevant: [(SourceFile, UsageEvidence)], warnings: [String], filesRead: Int) {
+    /// is known.
+    func finish() -> Folded {
         folding.lock()
         defer { folding.unlock() }
         foldReady()
         precondition(!delivered[next...].contains(true), "a file was not folded")
         // Moved out, not copied: the fold keeps no reference, so whoever drops the last one frees them.
-        defer { (classes, relevant, warnings) = (ClassTable(), [], []) }
-        return (classes, relevant, warnings, filesRead)
+        defer { (classes, relevant, warnings, passedOver, asked, declared) = (ClassTable(), [], [], [], [], []) }
+        return Folded(classes: classes, relevant: relevant, warnings: warnings, filesRead: filesRead,
+                      passedOver: passedOver, asked: asked, declared: declared)
     }
 
     private func foldReady() {
@@ -77,11 +101,15 @@ final class FirstPassFold: @unchecked Sendable {
                 lock.unlock()
                 return
             }
-            let item = pending[next]
-            pending[next] = nil
+            let index = next
+            let item = pending[index]
+            pending[index] = nil
             next += 1
             lock.unlock()
             guard kept, let item else { continue }
+            if let names = item.passedOverNames { passedOver.append(PassedOverFiles.File(index: index, names: names)) }
+            if !item.identifiers.isEmpty { asked.append(item.identifiers) }
+            if item.declared != DeclaredTypes() { declared.append((index, item.declared)) }
             classes.add(item.declared)
             classes.addUses(operations: item.uses.operationClasses, queues: item.uses.queueClasses)
             warnings += item.warnings

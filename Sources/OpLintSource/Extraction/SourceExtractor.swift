@@ -5,9 +5,10 @@ import OpLintCore
 /// Extracts an operation graph from Swift and Objective-C source files.
 ///
 /// Two passes, each spread over every core: the first tokenizes every file and collects
-/// class declarations (to follow `Operation` subclass chains across files); the second
-/// reads the files that mention the operation API. Results merge in path order, so the
-/// output does not depend on scheduling.
+/// class declarations (to follow `Operation` subclass chains across files), passing over the
+/// files a skim shows never mention the API until the class table needs one of their names
+/// (`PassedOverFiles`); the second reads the files that mention the operation API. Results
+/// merge in path order, so the output does not depend on scheduling.
 public enum SourceExtractor {
     /// The version written in the graph's `source` object.
     public static let toolVersion = OpLintVersion.current
@@ -42,6 +43,13 @@ public enum SourceExtractor {
         return (result.graph, walkWarnings + result.warnings)
     }
 
+    /// What a first-pass worker keeps from one file to the next.
+    private struct FirstPassWorker {
+        /// The token memory of the last file dropped.
+        var spare: TokenStorage?
+        let names = NameScratch()
+    }
+
     /// Where the first pass's files come from: a list, or a walk still going on.
     private struct FileSource: Sendable {
         /// File `index` as (display path, how to read it); nil past the last file.
@@ -55,30 +63,40 @@ public enum SourceExtractor {
         extract(files: files, prefilter: true)
     }
 
+    /// The types file `index` declares, read again and tokenized: a file the first pass passed
+    /// over (it has no warning and no API word; read again, nothing of it but its types is kept).
+    private static func declaredTypes(of files: FileSource, index: Int, prefilter: Bool) -> DeclaredTypes {
+        guard let (display, read) = files.file(index), case .success(let bytes) = read(),
+              let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else { return DeclaredTypes() }
+        let file = SourceFile(path: display, language: language, bytes: bytes)
+        return DeclarationScanner(file: file, prefilter: prefilter).scan().declared
+    }
+
     private static func timed<T>(_ times: PhaseTimes?, _ phase: String, _ body: () -> T) -> T {
         guard let times else { return body() }
         return times.measure(phase, body)
     }
 
     /// `extract(files:)`; without `prefilter`, every class body is searched for finishing code
-    /// whatever words it contains (the same result, more work: for comparing the two).
-    static func extract(files: [(path: String, bytes: [UInt8])], prefilter: Bool) -> (graph: OperationGraph, warnings: [String]) {
+    /// whatever words it contains; without `skim`, every file is tokenized (`PassedOverFiles`).
+    /// The same result, more work: for comparing them.
+    static func extract(files: [(path: String, bytes: [UInt8])], prefilter: Bool, skim: Bool = true) -> (graph: OperationGraph, warnings: [String]) {
         let sources = FileSource(
             file: { index in index < files.count ? (files[index].path, { .success(files[index].bytes) }) : nil },
             isKept: { _ in true })
-        return extract(files: sources, prefilter: prefilter, firstPhase: "read files, find classes") { files.map(\.path) }
+        return extract(files: sources, prefilter: prefilter, skim: skim, firstPhase: "read files, find classes") { files.map(\.path) }
     }
 
     /// The graph of the files `files` gives; `names` gives the paths of those read, once the
     /// first pass has taken every file.
-    private static func extract(files: FileSource, prefilter: Bool = true, times: PhaseTimes? = nil, firstPhase: String,
+    private static func extract(files: FileSource, prefilter: Bool = true, skim: Bool = true, times: PhaseTimes? = nil, firstPhase: String,
                                 names: () -> [String]) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
         // of the last file it dropped; results are folded in path order as they arrive.
         let fold = FirstPassFold(isKept: files.isKept)
         let clock = ContinuousClock()
         var start = clock.now
-        ParallelWork.forEachUntilDone(makeState: { TokenStorage?.none }) { index, spare in
+        ParallelWork.forEachUntilDone(makeState: { FirstPassWorker() }) { index, worker in
             guard let (display, read) = files.file(index) else { return false }
             switch read() {
             case .failure(let error):
@@ -90,18 +108,35 @@ public enum SourceExtractor {
                     fold.deliver(index, nil)
                     return true
                 }
-                let reusable = isKnownUniquelyReferenced(&spare) ? spare : nil
-                spare = nil
+                if skim, let names = PassedOverFiles.names(ifPassedOver: bytes, language: language, scratch: worker.names) {
+                    fold.deliver(index, FirstPass(isRead: true, warnings: warnings, passedOverNames: names))
+                    return true
+                }
+                let reusable = isKnownUniquelyReferenced(&worker.spare) ? worker.spare : nil
+                worker.spare = nil
                 let file = SourceFile(path: display, language: language, bytes: bytes, reusing: reusable)
                 for warning in file.warnings { warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)") }
                 let result = DeclarationScanner(file: file, prefilter: prefilter).scan()
-                fold.deliver(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared, warnings: warnings, uses: result.uses))
-                if !result.isRelevant { spare = file.tokenStorage }
+                let identifiers = skim && result.isRelevant ? PassedOverFiles.identifiers(of: file, scratch: worker.names) : []
+                fold.deliver(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared,
+                                              warnings: warnings, uses: result.uses, identifiers: identifiers))
+                if !result.isRelevant { worker.spare = file.tokenStorage }
             }
             return true
         }
         let sourceNames = names()
-        let (classes, relevant, firstWarnings, filesRead) = fold.finish()
+        var folded = fold.finish()
+        // The passed-over files the class table needs after all: read, tokenized and scanned
+        // now, and the table built again in path order with their types.
+        let needed = PassedOverFiles.needed(folded.passedOver, asked: folded.asked, classes: folded.classes) { indices in
+            let found = ParallelResults<DeclaredTypes>(count: indices.count)
+            ParallelWork.forEach(count: indices.count, makeState: {}) { k, _ in
+                found.set(k, declaredTypes(of: files, index: indices[k], prefilter: prefilter))
+            }
+            return (0..<indices.count).map { found.get($0) ?? DeclaredTypes() }
+        }
+        if !needed.isEmpty { folded.classes.fold(needed, into: folded.declared) }
+        let (classes, relevant, firstWarnings, filesRead) = (folded.classes, folded.relevant, folded.warnings, folded.filesRead)
         times?.record(firstPhase, clock.now - start)
         start = clock.now
         var warnings = firstWarnings

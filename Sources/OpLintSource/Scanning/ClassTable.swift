@@ -135,6 +135,11 @@ public struct ClassTable: Sendable {
         indices.mapValues { declarations[$0] }
     }
 
+    /// Calls `body` with every class declaration, each name's folded into one.
+    func forEachDeclaration(_ body: (ClassDeclaration) -> Void) {
+        declarations.forEach(body)
+    }
+
     /// The declaration of the class `name`, every declaration of it folded into one.
     ///
     /// - Complexity: O(1) expected.
@@ -157,6 +162,21 @@ public struct ClassTable: Sendable {
         // Merged in place: one lookup, no copy of the existing declaration.
         if let index = indices[declaration.name] {
             declarations[index].merge(declaration)
+        } else {
+            indices[declaration.name] = declarations.count
+            declarations.append(declaration)
+        }
+    }
+
+    /// Puts `declaration` in place of whatever the table holds for its name: every declaration
+    /// of the name, folded again in path order after a file that was passed over turned out to
+    /// declare it too.
+    mutating func replace(_ declaration: ClassDeclaration) {
+        if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
+        if declaration.isMainActor { hasMainActorClasses = true }
+        if !declaration.enqueuingInitializers.isEmpty { hasEnqueuingInitializers = true }
+        if let index = indices[declaration.name] {
+            declarations[index] = declaration
         } else {
             indices[declaration.name] = declarations.count
             declarations.append(declaration)

@@ -1,0 +1,224 @@
+import CTextScan
+import Foundation
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// The skim that lets the first pass pass over a file, and the files the class table needs
+/// after all: what the skim passes over against the tokenizer and the declaration pass, and
+/// the extraction with passed-over files against the extraction that tokenizes every file.
+@Suite("Files passed over by the first pass")
+struct PassedOverFileTests {
+    static func names(_ text: String, _ language: SourceLanguage = .swift) -> [UInt64]? {
+        PassedOverFiles.names(ifPassedOver: Array(text.utf8), language: language, scratch: NameScratch())
+    }
+
+    static func hash(_ name: String) -> UInt64 {
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { NameHash.of($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+    }
+
+    /// The graph and warnings of `files`, written out, with and without passing files over.
+    static func bothWays(_ files: [(path: String, bytes: [UInt8])]) -> (skimmed: String, tokenized: String) {
+        let skimmed = SourceExtractor.extract(files: files, prefilter: true, skim: true)
+        let tokenized = SourceExtractor.extract(files: files, prefilter: true, skim: false)
+        return (GraphWriter().write(skimmed.graph) + skimmed.warnings.joined(separator: "\n"),
+                GraphWriter().write(tokenized.graph) + tokenized.warnings.joined(separator: "\n"))
+    }
+
+    @Test("Plain code is passed over, with the names after its declaration keywords")
+    func plainCode() throws {
+        let swift = try #require(Self.names("""
+            struct Invoice: Codable { var number: String }
+            extension Invoice {
+                func line() -> String { "Invoice \\(number) — \\(#"raw \\(no)"#)" /* a /* nested */ note */ }
+            }
+            typealias Bill = Invoice
+            protocol Payable { var amount: Int { get } }
+            """))
+        for name in ["Invoice", "Bill", "Payable"] { #expect(swift.contains(Self.hash(name)), "\(name)") }
+        let objectiveC = try #require(Self.names("""
+            #import <Foundation/Foundation.h>
+            #define TEXT @"a // b"
+            @interface Greeter : NSObject
+            @end
+            @implementation Greeter
+            - (char)quote { return '\\''; }
+            @end
+            """, .objectiveC))
+        #expect(objectiveC.contains(Self.hash("Greeter")))
+        #expect(objectiveC.contains(Self.hash("NSObject")) == false)
+    }
+
+    @Test("Every API word in the code makes the file read; in a comment or a string it does not, as for the tokenizer")
+    func apiWords() {
+        for word in OperationAPIWords.all {
+            for language in [SourceLanguage.swift, .objectiveC] {
+                #expect(Self.names("let x = \(word)\n", language) == nil, "\(word) (\(language))")
+                #expect(Self.names("f(a, \(word));", language) == nil, "\(word) (\(language))")
+                for text in ["// see \(word) below\n", "let s = \"\(word)\";\n", "/* \(word) */", "let x = my\(word)s\n"] {
+                    #expect(Self.names(text, language) != nil, "\(text) (\(language))")
+                }
+            }
+            // Inside an interpolation, in backticks: code.
+            #expect(Self.names("let s = \"a \\(\(word)) b\"\n") == nil, "\(word) in an interpolation")
+            #expect(Self.names("let `\(word)` = 1\n") == nil, "`\(word)`")
+            // An Objective-C preprocessor line is one token: its words are not identifiers.
+            #expect(Self.names("#define CALL(x) [x \(word)]\n", .objectiveC) != nil, "#define … \(word)")
+        }
+        for annotation in ["// oplint: name fetch\n", "/*  oplint:disable OPL201 */", "#import <A.h> // oplint: queue q\n"] {
+            #expect(Self.names(annotation, .objectiveC) == nil, "\(annotation)")
+        }
+        #expect(Self.names("// about oplint: nothing\n") != nil)
+    }
+
+    @Test("Every declaration keyword notes the name after it, over blanks and line breaks")
+    func declarationKeywords() throws {
+        for keyword in DeclarationKeywords.all {
+            let names = try #require(Self.names("\(keyword) \t\n  Shelf_9$ {}\n"), "\(keyword)")
+            #expect(names == [Self.hash("Shelf_9$")], "\(keyword)")
+        }
+        // A comment or a backtick between a keyword and its name: the file is read.
+        #expect(Self.names("class /* note */ Shelf {}") == nil)
+        #expect(Self.names("struct `Shelf` {}") == nil)
+        #expect(Self.names("let a = 1 // class") != nil)
+    }
+
+    @Test("What the tokenizer would warn about, or cannot be told without it, makes the file read")
+    func warningsAndDoubts() {
+        let swift = [
+            "let s = \"open\n", "/* never closed", "let s = \"\\(a\"", "let c = 'x\n", "let s = #\"open\"\n",
+            "let s = \"\"\"\nno end", "let r = /a+b/", "let r = #/a/#", "let s = \"\\(\"inner\n\")\"",
+        ]
+        for text in swift {
+            #expect(Self.names(text) == nil, "\(text)")
+        }
+        let objectiveC = ["char *s = \"open\n", "/* never closed", "char c = 'x\n", "#define X /* open\n", "int n = 10'000;", "auto s = R\"(x)\";"]
+        for text in objectiveC {
+            #expect(Self.names(text, .objectiveC) == nil, "\(text)")
+        }
+        // Division, a `#` that is no directive, a string continued by a backslash: passed over.
+        #expect(Self.names("let half = total / 2\nlet k = #line\n") != nil)
+        #expect(Self.names("char *s = \"a\\\nb\";\n#define A(x) #x\n", .objectiveC) != nil)
+    }
+
+    @Test("The hash of a name is the same in Swift and in C")
+    func hashes() {
+        var random = FirstPassTests.SplitMix(11)
+        let alphabet = Array("abcXYZ_09$é\u{1F600}".utf8)
+        for length in 0..<80 {
+            for _ in 0..<20 {
+                let bytes = (0..<length).map { _ in alphabet[random.below(alphabet.count)] }
+                let c = bytes.withUnsafeBufferPointer { oplint_name_hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+                let swift = bytes.withUnsafeBufferPointer { NameHash.of($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+                #expect(c == swift, "\(bytes)")
+            }
+        }
+    }
+
+    @Test("The skim keeps its promise on the corpus, the edge cases and seeded mutations of them")
+    func promise() throws {
+        var passedOver = 0
+        var seed: UInt64 = 100
+        let bases = try FirstPassTests.corpusFiles() + FirstPassTests.edgeCases.map { ($0.0, Array($0.1.utf8)) }
+        for (name, base) in bases {
+            for bytes in [base] + FirstPassTests.mutations(of: base, count: 40, seed: seed) {
+                for language in [SourceLanguage.swift, .objectiveC] {
+                    #expect(SkimPromise.brokenBy(bytes, language: language) == nil, "\(name) (\(language))")
+                    if PassedOverFiles.names(ifPassedOver: bytes, language: language, scratch: NameScratch()) != nil { passedOver += 1 }
+                }
+            }
+            seed += 1
+        }
+        // The promise is checked on files the skim does pass over, not only on ones it reads.
+        #expect(passedOver > 100)
+    }
+
+    /// A chain the class table follows through files that never mention the API: the class
+    /// used in the operation code derives, through two plain files, from an asynchronous
+    /// operation that never finishes.
+    static let chain: [(path: String, bytes: [UInt8])] = [
+        ("A/Feed.swift", """
+         final class Feed {
+             let queue = OperationQueue()
+             func load() {
+                 let fetch = Fetch()
+                 let parse = Holder.makeParser()
+                 parse.addDependency(fetch)
+                 queue.addOperations([fetch, parse], waitUntilFinished: false)
+             }
+         }
+         """),
+        ("B/Fetch.swift", "class Fetch: Middle {\n    let retries = 3\n}\n"),
+        ("C/Middle.swift", "/// The middle of the chain.\nclass Middle: Stuck {}\n"),
+        ("D/Stuck.swift", """
+         class Stuck: Operation {
+             override var isAsynchronous: Bool { true }
+             override func start() { }
+         }
+         """),
+        ("E/Holder.swift", "class Holder {\n    static func makeParser() -> Parser { Parser() }\n}\n"),
+        ("F/Parser.swift", "class Parser: Middle {}\n"),
+        ("G/Unrelated.swift", "struct Weather { var degrees = 3 }\nclass Umbrella {}\n"),
+    ].map { (path: $0.0, bytes: Array($0.1.utf8)) }
+
+    @Test("Passed-over files the class table needs are read, over several rounds, and the graph is the same")
+    func neededFiles() throws {
+        let (skimmed, tokenized) = Self.bothWays(Self.chain)
+        #expect(skimmed == tokenized)
+        // The chain was followed: `fetch` is an operation of the asynchronous class that never finishes.
+        let graph = SourceExtractor.extract(files: Self.chain).graph
+        let fetch = try #require(graph.operations.first { $0.name.hasSuffix("fetch") })
+        #expect(fetch.isAsynchronous == true)
+        #expect(fetch.finishes == false)
+        // Which files were passed over and which needed: Middle only through Fetch (a second round).
+        var folded: [Int: Bool] = [:]
+        for (index, file) in Self.chain.enumerated() {
+            folded[index] = PassedOverFiles.names(ifPassedOver: file.bytes, language: .swift, scratch: NameScratch()) != nil
+        }
+        #expect(folded == [0: false, 1: true, 2: true, 3: false, 4: true, 5: true, 6: true])
+    }
+
+    @Test("A class declared in a needed file and in another is folded in path order, the first superclass winning")
+    func sameClassInTwoFiles() throws {
+        let user = """
+            final class Runner {
+                let queue = OperationQueue()
+                func go() { queue.addOperation(Job()) }
+            }
+            """
+        let stuck = "class Stuck: Operation {\n    override var isAsynchronous: Bool { true }\n    override func start() { }\n}\n"
+        for (plainPath, operationPath) in [("A/Job.swift", "B/Job+Operation.swift"), ("B/Job.swift", "A/Job+Operation.swift")] {
+            let files: [(path: String, bytes: [UInt8])] = [
+                ("C/Runner.swift", Array(user.utf8)), ("D/Stuck.swift", Array(stuck.utf8)),
+                (plainPath, Array("class Job: Stuck {}\n".utf8)),
+                (operationPath, Array("class Job: Operation {\n    override func cancel() { super.cancel() }\n}\n".utf8)),
+            ].sorted { $0.0 < $1.0 }.map { (path: $0.0, bytes: $0.1) }
+            let (skimmed, tokenized) = Self.bothWays(files)
+            #expect(skimmed == tokenized, "\(plainPath) and \(operationPath)")
+            let job = try #require(SourceExtractor.extract(files: files).graph.operations.first)
+            // The superclass of the file first in path order wins.
+            #expect(job.finishes == (operationPath < plainPath), "\(plainPath) and \(operationPath)")
+        }
+    }
+
+    @Test("Seeded mutations of several files together: the same graph and warnings with and without the skim")
+    func mutatedTogether() throws {
+        var seed: UInt64 = 500
+        let corpus = try FirstPassTests.corpusFiles()
+        let bases = Self.chain.map { ($0.path, $0.bytes) } + corpus.prefix(12)
+        for (k, (name, base)) in bases.enumerated() {
+            for bytes in FirstPassTests.mutations(of: base, count: 8, seed: seed) {
+                var files = Self.chain
+                files.append((path: "Z/\(name)", bytes: bytes))
+                if k < Self.chain.count { files[k].bytes = bytes }
+                let (skimmed, tokenized) = Self.bothWays(files)
+                #expect(skimmed == tokenized, "mutation \(seed) of \(name)")
+            }
+            seed += 1
+        }
+        let everything = corpus.map { (path: $0.0, bytes: $0.1) }
+        let (skimmed, tokenized) = Self.bothWays(everything)
+        #expect(skimmed == tokenized, "the whole corpus")
+    }
+}
