@@ -147,7 +147,7 @@ docs: setup
 # an input that crashes, leaks, breaks a checked promise or runs past FUZZ_TIMEOUT seconds is
 # written to .build/fuzz/findings/TARGET. `make fuzz-corpus` merges the kept inputs that add
 # coverage into Tests/OpLintFuzzingTests/Corpus, which `make test` replays.
-FUZZ_TARGETS ?= baseline configuration escaping json-engines json-halves json-load lint-reports lint-simulate source
+FUZZ_TARGETS ?= baseline configuration escaping json-engines json-halves json-load lint-reports lint-simulate skim source
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 60
 FUZZ_RSS_MB ?= 2048

@@ -63,6 +63,7 @@ public enum FuzzTargets {
         JSONLoadFuzzing.target,
         LintReportsFuzzing.target,
         LintSimulateFuzzing.target,
+        SkimFuzzing.target,
         SourceFuzzing.target,
     ]
 

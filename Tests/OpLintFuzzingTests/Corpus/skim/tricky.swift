@@ -1,0 +1,3 @@
+struct `class` {}
+class /* name */ Hidden {}
+let r = /[a-z]+/

@@ -1,0 +1,3 @@
+class Tick: Clock {}
+let path = "a/b" // unterminated "
+let s = "open
