@@ -126,8 +126,8 @@ public enum SourceExtractor {
         }
         let sourceNames = names()
         var folded = fold.finish()
-        // The passed-over files the class table needs after all: read, tokenized and scanned
-        // now, and the table built again in path order with their types.
+        // The passed-over files the class table needs after all: read again, tokenized and
+        // scanned now, their classes folded into the table in path order.
         let needed = PassedOverFiles.needed(folded.passedOver, asked: folded.asked, classes: folded.classes) { indices in
             let found = ParallelResults<DeclaredTypes>(count: indices.count)
             ParallelWork.forEach(count: indices.count, makeState: {}) { k, _ in
