@@ -1,5 +1,6 @@
 #include "source_skim.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__SSE2__)
@@ -12,33 +13,7 @@
 // bytes it finds the runs of identifier bytes sixty-four at a time. The tokenizer looks at
 // every byte and writes every token.
 
-enum { word_api = 1, word_keyword = 2 };
-
-struct word {
-    const char *text;
-    uint8_t length;
-    uint8_t kind;
-};
-
-// The operation API's words (`OperationAPIWords`) and the declaration keywords
-// (`DeclarationKeywords`). A test checks that every one of them is found.
-static const struct word words[] = {
-    {"addDependency", 13, word_api}, {"removeDependency", 16, word_api}, {"addOperation", 12, word_api},
-    {"addOperations", 13, word_api}, {"addOperationWithBlock", 21, word_api}, {"addBarrierBlock", 15, word_api},
-    {"maxConcurrentOperationCount", 27, word_api}, {"setMaxConcurrentOperationCount", 30, word_api},
-    {"waitUntilFinished", 17, word_api}, {"waitUntilAllOperationsAreFinished", 33, word_api},
-    {"cancelAllOperations", 19, word_api}, {"queuePriority", 13, word_api}, {"setQueuePriority", 16, word_api},
-    {"OperationQueue", 14, word_api}, {"NSOperationQueue", 16, word_api}, {"BlockOperation", 14, word_api},
-    {"NSBlockOperation", 16, word_api}, {"NSInvocationOperation", 21, word_api}, {"Operation", 9, word_api},
-    {"NSOperation", 11, word_api}, {"sync", 4, word_api}, {"dispatch_sync", 13, word_api}, {"start", 5, word_api},
-    {"cancel", 6, word_api}, {"isSuspended", 11, word_api}, {"suspended", 9, word_api}, {"setSuspended", 12, word_api},
-    {"qualityOfService", 16, word_api}, {"setQualityOfService", 19, word_api},
-    {"class", 5, word_keyword}, {"extension", 9, word_keyword}, {"struct", 6, word_keyword},
-    {"protocol", 8, word_keyword}, {"typealias", 9, word_keyword}, {"actor", 5, word_keyword},
-    {"interface", 9, word_keyword}, {"implementation", 14, word_keyword},
-};
-
-enum { word_count = sizeof(words) / sizeof(words[0]), longest_word = 33 };
+enum { word_api = 1, word_keyword = 2, longest_word = 33, most_words = 64 };
 
 /// One bit per (length, first byte, last byte) of the words, each byte by its low six bits:
 /// most runs of identifier bytes fail it at once ("self" and "sync" share only their length
@@ -47,23 +22,51 @@ struct word_filter {
     uint64_t bits[longest_word + 1][64];
 };
 
+struct oplint_skim_words {
+    struct word_filter filter;
+    int count;
+    struct {
+        char text[longest_word];
+        uint8_t length;
+        uint8_t kind;
+    } list[most_words];
+};
+
 static inline int filter_bit(const struct word_filter *filter, size_t length, uint8_t first, uint8_t last) {
     return (int)(filter->bits[length][first & 63] >> (last & 63) & 1);
 }
 
-static void make_filter(struct word_filter *filter) {
-    memset(filter, 0, sizeof *filter);
-    for (int k = 0; k < word_count; k++) {
-        uint8_t first = (uint8_t)words[k].text[0], last = (uint8_t)words[k].text[words[k].length - 1];
-        filter->bits[words[k].length][first & 63] |= (uint64_t)1 << (last & 63);
+static int add_word(struct oplint_skim_words *words, const char *text, uint8_t kind) {
+    size_t length = strlen(text);
+    if (length == 0 || length > longest_word || words->count == most_words) return 0;
+    memcpy(words->list[words->count].text, text, length);
+    words->list[words->count].length = (uint8_t)length;
+    words->list[words->count].kind = kind;
+    words->count++;
+    uint8_t first = (uint8_t)text[0], last = (uint8_t)text[length - 1];
+    words->filter.bits[length][first & 63] |= (uint64_t)1 << (last & 63);
+    return 1;
+}
+
+oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t api_count,
+                                          const char *const *keywords, size_t keyword_count) {
+    oplint_skim_words *words = calloc(1, sizeof *words);
+    if (!words) return NULL;
+    int made = 1;
+    for (size_t k = 0; k < api_count; k++) made = made && add_word(words, api_words[k], word_api);
+    for (size_t k = 0; k < keyword_count; k++) made = made && add_word(words, keywords[k], word_keyword);
+    if (!made) {
+        free(words);
+        return NULL;
     }
+    return words;
 }
 
 /// `word_api`, `word_keyword`, or 0.
-static int word_kind(const uint8_t *word, size_t length) {
+static int word_kind(const oplint_skim_words *words, const uint8_t *word, size_t length) {
     if (length > longest_word) return 0;
-    for (int k = 0; k < word_count; k++) {
-        if (words[k].length == length && memcmp(words[k].text, word, length) == 0) return words[k].kind;
+    for (int k = 0; k < words->count; k++) {
+        if (words->list[k].length == length && memcmp(words->list[k].text, word, length) == 0) return words->list[k].kind;
     }
     return 0;
 }
@@ -127,8 +130,16 @@ uint64_t oplint_name_hash(const uint8_t *bytes, size_t count) {
     return hash;
 }
 
+/// Where the words of code go: the names after keywords.
+struct word_sink {
+    const oplint_skim_words *words;
+    uint64_t *names;
+    size_t capacity;
+    size_t count;
+};
+
 /// Records the hash of the word after the keyword that ends at `end`; 0 when the skim cannot tell it.
-static int note_name(const uint8_t *bytes, size_t count, size_t end, uint64_t *names, size_t capacity, size_t *name_count) {
+static int note_name(struct word_sink *sink, const uint8_t *bytes, size_t count, size_t end) {
     size_t j = end;
     while (j < count && (is_blank(bytes[j]) || bytes[j] == '\n')) j++;
     if (j >= count) return 1;
@@ -142,47 +153,23 @@ static int note_name(const uint8_t *bytes, size_t count, size_t end, uint64_t *n
         if (bytes[k] >= 0x80) return 0;
         k++;
     }
-    if (*name_count >= capacity) return 0;
-    names[*name_count] = oplint_name_hash(bytes + j, k - j);
-    *name_count += 1;
+    if (sink->count >= sink->capacity) return 0;
+    sink->names[sink->count++] = oplint_name_hash(bytes + j, k - j);
     return 1;
 }
 
 /// The word from `start` to `end`: 0 at an API word, 1 otherwise (noting a keyword's name).
-static int look_at_word(const struct word_filter *filter, const uint8_t *bytes, size_t count, size_t start, size_t end,
-                        uint64_t *names, size_t capacity, size_t *name_count) {
-    size_t length = end - start;
-    if (length < 4 || length > longest_word || !filter_bit(filter, length, bytes[start], bytes[end - 1])) return 1;
-    int kind = word_kind(bytes + start, length);
+static int look_at_word(struct word_sink *sink, const uint8_t *bytes, size_t count, size_t start, size_t end) {
+    int kind = word_kind(sink->words, bytes + start, end - start);
     if (kind == word_api) return 0;
-    if (kind == word_keyword) return note_name(bytes, count, end, names, capacity, name_count);
+    if (kind == word_keyword) return note_name(sink, bytes, count, end);
     return 1;
 }
-
-/// The word filter, made once; two threads making it at once write the same bits.
-static const struct word_filter *shared_filter(void) {
-    static struct word_filter filter;
-    static int filter_made;
-    if (!__atomic_load_n(&filter_made, __ATOMIC_ACQUIRE)) {
-        struct word_filter made;
-        make_filter(&made);
-        filter = made;
-        __atomic_store_n(&filter_made, 1, __ATOMIC_RELEASE);
-    }
-    return &filter;
-}
-
-/// Where the words of code go: the names after keywords, and the filter.
-struct word_sink {
-    const struct word_filter *filter;
-    uint64_t *names;
-    size_t capacity;
-    size_t count;
-};
 
 /// Every run of identifier bytes in the code from `from` to `to` (a byte that is no
 /// identifier byte, or the file's end, on either side): 0 at an API word, names after keywords.
 static int scan_words(const uint8_t *bytes, size_t count, size_t from, size_t to, struct word_sink *sink) {
+    const struct word_filter *filter = &sink->words->filter;
     uint8_t tail[64];
     uint64_t previous = 0;
     for (size_t window = from; window < to; window += 64) {
@@ -199,21 +186,19 @@ static int scan_words(const uint8_t *bytes, size_t count, size_t from, size_t to
         while (starts) {
             int bit = __builtin_ctzll(starts);
             starts &= starts - 1;
+            size_t start = window + (size_t)bit, end;
             uint64_t rest = ~mask >> bit;
-            if (__builtin_expect(rest == 0, 0)) {
+            if (__builtin_expect(rest != 0, 1)) {
+                end = start + (size_t)__builtin_ctzll(rest);
+            } else {
                 // The run goes on past the window.
-                size_t start = window + (size_t)bit, end = window + 64;
+                end = window + 64;
                 while (end < to && is_identifier_part(bytes[end])) end++;
-                if (!look_at_word(sink->filter, bytes, count, start, end, sink->names, sink->capacity, &sink->count)) return 0;
-                continue;
             }
-            size_t length = (size_t)__builtin_ctzll(rest);
             // Words of 1 to 3 bytes fall on rows that hold no bits, longer ones on row 0.
-            size_t row = length <= longest_word ? length : 0;
-            if (__builtin_expect(filter_bit(sink->filter, row, p[bit], p[bit + length - 1]), 0)) {
-                size_t start = window + (size_t)bit;
-                if (!look_at_word(sink->filter, bytes, count, start, start + length, sink->names, sink->capacity, &sink->count)) return 0;
-            }
+            size_t length = end - start, row = length <= longest_word ? length : 0;
+            if (__builtin_expect(filter_bit(filter, row, bytes[start], bytes[end - 1]), 0)
+                && !look_at_word(sink, bytes, count, start, end)) return 0;
         }
     }
     return 1;
@@ -523,7 +508,7 @@ static int skim(const uint8_t *bytes, size_t count, int is_swift, struct word_si
             while (end < count && bytes[end] != '`' && bytes[end] != '\n') end++;
             if (end < count && bytes[end] == '`' && end > i + 1) {
                 // A name in backticks is one identifier, whatever it holds.
-                if (word_kind(bytes + i + 1, end - i - 1) != 0) return 0;
+                if (word_kind(sink->words, bytes + i + 1, end - i - 1) != 0) return 0;
                 lx.i = end + 1;
             } else {
                 lx.i = i + 1;
@@ -553,11 +538,11 @@ static int skim(const uint8_t *bytes, size_t count, int is_swift, struct word_si
     return lx.open_count == 0;
 }
 
-int oplint_skim_source(const uint8_t *bytes, size_t count, int is_swift,
+int oplint_skim_source(const oplint_skim_words *words, const uint8_t *bytes, size_t count, int is_swift,
                        uint64_t *names, size_t capacity, size_t *name_count) {
     *name_count = 0;
     if (count > INT32_MAX) return 0;
-    struct word_sink sink = {.filter = shared_filter(), .names = names, .capacity = capacity, .count = 0};
+    struct word_sink sink = {.words = words, .names = names, .capacity = capacity, .count = 0};
     int passed_over = skim(bytes, count, is_swift, &sink);
     *name_count = sink.count;
     return passed_over;

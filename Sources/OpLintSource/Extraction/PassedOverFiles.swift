@@ -1,4 +1,9 @@
 import CTextScan
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Files the first pass passes over without tokenizing them, and the ones the class table
 /// turns out to need after all.
@@ -15,7 +20,24 @@ import CTextScan
 /// are then folded into the table in path order (`ClassTable.fold(_:into:)`), as if no file had
 /// been passed over: the graph and the warnings are the same.
 enum PassedOverFiles {
-    /// The hashes (`NameHash`) of the names a file may declare when the first pass may pass
+    /// The words the skim looks for, `OperationAPIWords` and `DeclarationKeywords`: made once,
+    /// never freed.
+    nonisolated(unsafe) private static let words: OpaquePointer = {
+        func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+            let copies = strings.map { strdup($0) }
+            defer { copies.forEach { free($0) } }
+            return body(copies.map { UnsafePointer($0) })
+        }
+        let made = withCStrings(OperationAPIWords.all) { api in
+            withCStrings(DeclarationKeywords.all) { keywords in
+                oplint_skim_words_make(api, api.count, keywords, keywords.count)
+            }
+        }
+        guard let made else { preconditionFailure("a word the skim cannot hold") }
+        return made
+    }()
+
+    /// The hashes (`oplint_name_hash`) of the names a file may declare when the first pass may pass
     /// over it; nil when it must be tokenized.
     ///
     /// - Complexity: O(*n*) in the number of bytes.
@@ -26,7 +48,7 @@ enum PassedOverFiles {
             let capacity = buffer.count / 6 + 2
             let hashes = scratch.hashes(capacity: capacity)
             var count = 0
-            guard oplint_skim_source(base, buffer.count, language == .swift ? 1 : 0, hashes, capacity, &count) == 1 else { return nil }
+            guard oplint_skim_source(words, base, buffer.count, language == .swift ? 1 : 0, hashes, capacity, &count) == 1 else { return nil }
             return Array(UnsafeBufferPointer(start: hashes, count: count))
         }
     }
@@ -41,7 +63,7 @@ enum PassedOverFiles {
         file.bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             for token in file.tokens where token.kind == .identifier {
-                seen.insert(NameHash.of(base + Int(token.start), count: Int(token.length)))
+                seen.insert(oplint_name_hash(base + Int(token.start), Int(token.length)))
             }
         }
         return seen.elements
@@ -84,35 +106,10 @@ enum PassedOverFiles {
     }
 }
 
-/// The hash the skim gives a name (`oplint_name_hash`), computed the same way in Swift: eight
-/// bytes at a time, the last ones zero-padded.
-enum NameHash {
-    @inline(__always)
-    static func of(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
-        var p = UnsafeRawPointer(bytes)
-        var n = count
-        while n >= 8 {
-            hash = (hash ^ UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            p += 8
-            n -= 8
-        }
-        if n > 0 {
-            var word: UInt64 = 0
-            for k in 0..<n { word |= UInt64(p.load(fromByteOffset: k, as: UInt8.self)) << (8 * UInt64(k)) }
-            hash = (hash ^ word) &* 0xC4CE_B9FE_1A85_EC53
-            hash ^= hash >> 29
-        }
-        return hash
-    }
-}
-
 /// A set of name hashes: open addressing, linear probing; 0 marks an empty slot (a hash of 0 is stored as 1).
 struct NameSet {
     private var slots: [UInt64]
     private var mask: Int
-    private(set) var count = 0
     /// The hashes inserted, in the order first inserted.
     private(set) var elements: [UInt64] = []
 
@@ -130,7 +127,6 @@ struct NameSet {
         } else {
             for hash in elements { remove(hash) }
             elements.removeAll(keepingCapacity: true)
-            count = 0
         }
     }
 
@@ -152,8 +148,7 @@ struct NameSet {
         }
         slots[slot] = key
         elements.append(key)
-        count += 1
-        if count * 2 > slots.count { grow() }
+        if elements.count * 2 > slots.count { grow() }
     }
 
     @inline(__always)
@@ -184,7 +179,7 @@ struct NameSet {
                 guard ByteClass.isIdentifierPart(bytes[i]) else { i += 1; continue }
                 var end = i + 1
                 while end < bytes.count && ByteClass.isIdentifierPart(bytes[end]) { end += 1 }
-                insert(NameHash.of(base + i, count: end - i))
+                insert(oplint_name_hash(base + i, end - i))
                 i = end
             }
         }
@@ -252,17 +247,9 @@ extension ClassTable {
             for (order, declaration) in types.classes.enumerated() where again.contains(declaration.name) { all.append((index, order, declaration)) }
         }
         all.sort { ($0.index, $0.order) < ($1.index, $1.order) }
-        var folded: [String: ClassDeclaration] = [:]
-        var order: [String] = []
-        for (_, _, declaration) in all {
-            if folded[declaration.name] == nil {
-                folded[declaration.name] = declaration
-                order.append(declaration.name)
-            } else {
-                folded[declaration.name]?.merge(declaration)
-            }
-        }
-        for name in order { if let declaration = folded[name] { replace(declaration) } }
+        var refolded = ClassTable()
+        for (_, _, declaration) in all { refolded.add(declaration) }
+        refolded.forEachDeclaration { replace($0) }
     }
 }
 
@@ -321,7 +308,7 @@ public enum SkimPromise {
         let noted = Set(names)
         for key in keys {
             var key = key
-            let hash = key.withUTF8 { NameHash.of($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+            let hash = key.withUTF8 { oplint_name_hash($0.baseAddress, $0.count) }
             if !noted.contains(hash) { return "passed over a file that declares \(key), a name the skim did not note" }
         }
         return nil

@@ -66,10 +66,14 @@ public enum SourceExtractor {
     /// The types file `index` declares, read again and tokenized: a file the first pass passed
     /// over (it has no warning and no API word; read again, nothing of it but its types is kept).
     private static func declaredTypes(of files: FileSource, index: Int, prefilter: Bool) -> DeclaredTypes {
-        guard let (display, read) = files.file(index), case .success(let bytes) = read(),
-              let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else { return DeclaredTypes() }
-        let file = SourceFile(path: display, language: language, bytes: bytes)
+        guard let (display, read) = files.file(index), case .success(let bytes) = read() else { return DeclaredTypes() }
+        let file = SourceFile(path: display, language: language(of: display), bytes: bytes)
         return DeclarationScanner(file: file, prefilter: prefilter).scan().declared
+    }
+
+    /// The language of the file shown as `display`: by its extension, else Swift.
+    private static func language(of display: String) -> SourceLanguage {
+        SourceLanguage(path: display) ?? .swift
     }
 
     private static func timed<T>(_ times: PhaseTimes?, _ phase: String, _ body: () -> T) -> T {
@@ -104,10 +108,7 @@ public enum SourceExtractor {
             case .success(let bytes):
                 var warnings: [String] = []
                 if !SourceReading.isValidUTF8(bytes) { warnings.append("\(display): not valid UTF-8; read as bytes, columns may be off") }
-                guard let language = SourceLanguage(path: display) ?? SourceLanguage(path: ".swift") else {
-                    fold.deliver(index, nil)
-                    return true
-                }
+                let language = language(of: display)
                 if skim, let names = PassedOverFiles.names(ifPassedOver: bytes, language: language, scratch: worker.names) {
                     fold.deliver(index, FirstPass(isRead: true, warnings: warnings, passedOverNames: names))
                     return true
