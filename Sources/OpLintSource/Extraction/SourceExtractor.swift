@@ -142,8 +142,12 @@ public enum SourceExtractor {
         start = clock.now
         var warnings = firstWarnings
         // Pass 2: the files that mention the API.
+        // The largest files first, so that no core is left with a large one at the end; the
+        // results keep the path order.
+        let largestFirst = relevant.indices.sorted { (relevant[$0].0.tokens.count, $1) > (relevant[$1].0.tokens.count, $0) }
         let second = ParallelResults<FileScan>(count: relevant.count)
-        ParallelWork.forEach(count: relevant.count, makeState: {}) { index, _ in
+        ParallelWork.forEach(count: relevant.count, makeState: {}) { k, _ in
+            let index = largestFirst[k]
             second.set(index, FileScanner(file: relevant[index].0, classes: classes, uses: relevant[index].1).run())
         }
         let relevantCount = relevant.count
