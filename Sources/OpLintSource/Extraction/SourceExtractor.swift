@@ -146,9 +146,10 @@ public enum SourceExtractor {
         // results keep the path order.
         let largestFirst = relevant.indices.sorted { (relevant[$0].0.tokens.count, $1) > (relevant[$1].0.tokens.count, $0) }
         let second = ParallelResults<FileScan>(count: relevant.count)
-        ParallelWork.forEach(count: relevant.count, makeState: {}) { k, _ in
+        // Each worker keeps what it has worked out about classes from one file to the next.
+        ParallelWork.forEach(count: relevant.count, makeState: { ClassLookup(classes) }) { k, lookup in
             let index = largestFirst[k]
-            second.set(index, FileScanner(file: relevant[index].0, classes: classes, uses: relevant[index].1).run())
+            second.set(index, FileScanner(file: relevant[index].0, classes: lookup, uses: relevant[index].1).run())
         }
         let relevantCount = relevant.count
         let scans = (0..<relevantCount).compactMap { second.get($0) }

@@ -1,8 +1,8 @@
 import OpLintCore
 
-/// The class table as one file's second pass asks it: whether a class is an operation or a
-/// queue is worked out once per name and file (a walk up the superclass chain with several
-/// lookups per step), then remembered.
+/// The class table as the second pass asks it: whether a class is an operation or a queue is
+/// worked out once per name (a walk up the superclass chain with several lookups per step),
+/// then remembered. One thread uses it at a time: a worker keeps it from file to file.
 final class ClassLookup {
     let table: ClassTable
     /// Bit 0: an operation class; bit 1: a queue class; bit 2: known.

@@ -100,9 +100,15 @@ final class FileScanner {
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
-    init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
+    convenience init(file: SourceFile, classes: ClassTable, uses: UsageEvidence = UsageEvidence()) {
+        self.init(file: file, classes: ClassLookup(classes), uses: uses)
+    }
+
+    /// A scanner asking `classes`, which one thread may keep from file to file: what it has
+    /// worked out about a class holds for every file of the extraction.
+    init(file: SourceFile, classes: ClassLookup, uses: UsageEvidence = UsageEvidence()) {
         self.file = file
-        self.classes = ClassLookup(classes)
+        self.classes = classes
         self.uses = uses
         self.scan = FileScan(path: file.path)
         self.consumed = TokenMarks(count: file.tokens.count)
