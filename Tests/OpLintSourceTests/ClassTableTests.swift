@@ -11,7 +11,7 @@ struct ClassTableTests {
         let traits = table.traits(of: name)
         let start = table.startReplacement(of: name)
         return [
-            "\(table.chain(of: name))", "\(table.kind(of: name))", "\(table.isOperation(name))", "\(table.isQueue(name))",
+            "\(table.chain(of: name))", "\(table.classification(of: name).rawValue)", "\(table.isOperation(name))", "\(table.isQueue(name))",
             "\(table.isNeither(name))", "\(table.isUndeclared(name))", "\(table.isBlockOperation(name))",
             "\(traits.isAsynchronous) \(traits.finishes)", "\(start?.className ?? "-") \(start?.location?.description ?? "-")",
             "\(table.member("queue", of: name).map { "\($0.type) \($0.owner) \($0.isComputed)" } ?? "-")",
@@ -43,6 +43,39 @@ struct ClassTableTests {
             if !before { for declaration in empty { with.add(declaration) } }
             for name in names { #expect(Self.answers(with, name) == Self.answers(without, name), "\(name), empty ones \(before ? "first" : "last")") }
         }
+    }
+
+    @Test("A class lookup gives the table's answers, asked once or again, whatever it was asked before")
+    func lookupRemembersTheTablesAnswers() {
+        var table = ClassTable()
+        var screen = ClassDeclaration(name: "Screen", superclass: "NSObject")
+        screen.isMainActor = true
+        for declaration in [
+            ClassDeclaration(name: "Step", superclass: "Operation"), ClassDeclaration(name: "Sub", superclass: "Step"),
+            ClassDeclaration(name: "Lane", superclass: "NSOperationQueue"), ClassDeclaration(name: "Helper", superclass: "NSObject"),
+            ClassDeclaration(name: "Loose", superclass: "Unseen"), ClassDeclaration(name: "Pipe", superclass: "Loose"),
+            screen, ClassDeclaration(name: "Panel", superclass: "Screen"),
+            ClassDeclaration(name: "Ring", superclass: "Loop"), ClassDeclaration(name: "Loop", superclass: "Ring"),
+        ] { table.add(declaration) }
+        table.addUses(operations: ["Unseen", "Job"], queues: ["Runner"])
+        let names = ["Step", "Sub", "Lane", "Helper", "Loose", "Pipe", "Screen", "Panel", "Ring", "Job", "Runner", "Missing", "Operation", "NSObject"]
+        func answers(_ lookup: ClassLookup, _ name: String) -> [Bool] {
+            [lookup.isOperation(name), lookup.isQueue(name), lookup.isOperationOrQueue(name), lookup.isNeither(name), lookup.isUndeclared(name), lookup.isMainActor(name)]
+        }
+        for order in [names, names.reversed()] {
+            let lookup = ClassLookup(table)
+            for name in order + order {
+                let expected = [table.isOperation(name), table.isQueue(name), table.isOperation(name) || table.isQueue(name),
+                                table.isNeither(name), table.isUndeclared(name), table.isMainActor(name)]
+                #expect(answers(lookup, name) == expected, "\(name)")
+            }
+        }
+        // The answers the lookup remembers are the ones that matter: a sample of them.
+        let lookup = ClassLookup(table)
+        #expect(answers(lookup, "Sub") == [true, false, true, false, false, false])
+        #expect(answers(lookup, "Pipe") == [true, false, true, false, true, false])
+        #expect(answers(lookup, "Panel") == [false, false, false, true, false, true])
+        #expect(answers(lookup, "Runner") == [false, true, true, false, true, false])
     }
 
     @Test("Objective-C blocks with no traits are left out of the declared types; the others are kept")

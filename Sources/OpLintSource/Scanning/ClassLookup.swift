@@ -1,41 +1,58 @@
 import OpLintCore
 
-/// The class table as the second pass asks it: whether a class is an operation or a queue is
-/// worked out once per name (a walk up the superclass chain with several lookups per step),
-/// then remembered. One thread uses it at a time: a worker keeps it from file to file.
+/// The class table as the second pass asks it: what a class is (an operation, a queue,
+/// neither, undeclared) and whether it is a main-actor class are worked out once per name (a
+/// walk up the superclass chain with several lookups per step), then remembered. One thread
+/// uses it at a time: a worker keeps it from file to file.
 final class ClassLookup {
     let table: ClassTable
-    /// Bit 0: an operation class; bit 1: a queue class; bit 2: known.
-    @exclusivity(unchecked) private var kinds: [String: UInt8] = [:]
+    @exclusivity(unchecked) private var classifications: [String: ClassTable.Classification] = [:]
+    @exclusivity(unchecked) private var mainActorClasses: [String: Bool] = [:]
 
     init(_ table: ClassTable) {
         self.table = table
     }
 
-    private func kind(_ name: String) -> UInt8 {
-        if let kind = kinds[name] { return kind }
-        let kind: UInt8 = 4 | table.kind(of: name)
-        kinds[name] = kind
-        return kind
+    /// What `name` is: an operation class, a queue class, neither, undeclared.
+    func classification(_ name: String) -> ClassTable.Classification {
+        if let known = classifications[name] { return known }
+        let classification = table.classification(of: name)
+        classifications[name] = classification
+        return classification
     }
 
     /// `ClassTable.isOperation`.
     ///
     /// - Complexity: O(1) hash lookups after the first question about `name`.
-    func isOperation(_ name: String) -> Bool { kind(name) & 1 != 0 }
+    func isOperation(_ name: String) -> Bool { classification(name).contains(.operation) }
 
     /// `ClassTable.isQueue`.
     ///
     /// - Complexity: O(1) hash lookups after the first question about `name`.
-    func isQueue(_ name: String) -> Bool { kind(name) & 2 != 0 }
+    func isQueue(_ name: String) -> Bool { classification(name).contains(.queue) }
 
-    func isNeither(_ name: String) -> Bool { table.isNeither(name) }
-    func isUndeclared(_ name: String) -> Bool { table.isUndeclared(name) }
+    /// `isOperation(name) || isQueue(name)`, with one lookup.
+    func isOperationOrQueue(_ name: String) -> Bool { !classification(name).isDisjoint(with: [.operation, .queue]) }
+
+    /// `ClassTable.isNeither`.
+    func isNeither(_ name: String) -> Bool { classification(name).contains(.neither) }
+
+    /// `ClassTable.isUndeclared`.
+    func isUndeclared(_ name: String) -> Bool { classification(name).contains(.undeclared) }
+
+    /// `ClassTable.isMainActor`.
+    func isMainActor(_ name: String) -> Bool {
+        guard table.hasMainActorClasses else { return false }
+        if let known = mainActorClasses[name] { return known }
+        let isMainActor = table.isMainActor(name)
+        mainActorClasses[name] = isMainActor
+        return isMainActor
+    }
+
     func isBlockOperation(_ name: String) -> Bool { table.isBlockOperation(name) }
     func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) { table.traits(of: name) }
     func initialWidth(of name: String) -> ClassDeclaration.InitialWidth? { table.initialWidth(of: name) }
     func initializerEnqueuesSelf(_ name: String, key: String) -> Bool { table.initializerEnqueuesSelf(name, key: key) }
-    func isMainActor(_ name: String) -> Bool { table.isMainActor(name) }
     /// Whether the scanned code declares a type or protocol of this name itself.
     func declaresOwn(_ name: String) -> Bool { table.shadowedNames.contains(name) || table.isDeclared(name) }
     func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? { table.startReplacement(of: name) }

@@ -152,7 +152,7 @@ public struct ClassTable: Sendable {
     private var hasCancellingMethods = false
     /// Whether some class is declared `@MainActor`, and whether some initializer enqueues the
     /// operation it makes: most code has neither, and is not asked about chains for them.
-    private var hasMainActorClasses = false
+    private(set) var hasMainActorClasses = false
     private var hasEnqueuingInitializers = false
 
     mutating func add(_ declaration: ClassDeclaration) {
@@ -259,16 +259,27 @@ public struct ClassTable: Sendable {
         return names.contains(where: uses.contains) && !names.contains(where: others.contains)
     }
 
-    /// `isOperation` and `isQueue` at once, with one walk up the chain: bit 0 an operation
-    /// class, bit 1 a queue class.
-    func kind(of name: String) -> UInt8 {
+    /// What the second pass asks about a class (`isOperation`, `isQueue`, `isNeither`,
+    /// `isUndeclared`), with one walk up its chain.
+    struct Classification: OptionSet {
+        let rawValue: UInt8
+        static let operation = Classification(rawValue: 1)
+        static let queue = Classification(rawValue: 2)
+        /// The chain ends at a class known to be neither (`isNeither`).
+        static let neither = Classification(rawValue: 4)
+        /// Nothing declares what the class is (`isUndeclared`).
+        static let undeclared = Classification(rawValue: 8)
+    }
+
+    /// `isOperation`, `isQueue`, `isNeither` and `isUndeclared` at once.
+    func classification(of name: String) -> Classification {
         switch root(of: name) {
-        case .operation: return 1
-        case .queue: return 2
-        case .other: return 0
+        case .operation: return .operation
+        case .queue: return .queue
+        case .other: return .neither
         case .unknown:
-            let operation = usedAs(usedAsOperations, not: usedAsQueues, name)
-            return operation ? 1 : usedAs(usedAsQueues, not: usedAsOperations, name) ? 2 : 0
+            if usedAs(usedAsOperations, not: usedAsQueues, name) { return [.operation, .undeclared] }
+            return usedAs(usedAsQueues, not: usedAsOperations, name) ? [.queue, .undeclared] : .undeclared
         }
     }
 
@@ -434,11 +445,11 @@ public struct ClassTable: Sendable {
     /// with the class that declares it.
     func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? {
         for class_ in chain(of: name) {
-            guard let declaration = lookUp(class_) else { continue }
-            let members = declaration.members
-            if let type = members[member] { return (type, class_, declaration.computedMembers.contains(member)) }
-            if member.hasPrefix("_"), let type = members[String(member.dropFirst())] { return (type, class_, false) }
-            if let type = members["_" + member] { return (type, class_, false) }
+            // Read in place: a copy of the declaration would retain all its fields.
+            guard let index = indices[class_] else { continue }
+            if let type = declarations[index].members[member] { return (type, class_, declarations[index].computedMembers.contains(member)) }
+            if member.hasPrefix("_"), let type = declarations[index].members[String(member.dropFirst())] { return (type, class_, false) }
+            if let type = declarations[index].members["_" + member] { return (type, class_, false) }
         }
         return nil
     }

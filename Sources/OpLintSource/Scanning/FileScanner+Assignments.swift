@@ -309,7 +309,7 @@ extension FileScanner {
         if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
             guard isTypeName else { return }
             let word = file.text(i)
-            if classes.isOperation(word) || classes.isQueue(word) { strayCreation(at: i) }
+            if classes.isOperationOrQueue(word) { strayCreation(at: i) }
             return
         }
         if file.isPunct(i + 1, oneOf: ".=:(?!") {

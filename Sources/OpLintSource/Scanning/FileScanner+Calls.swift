@@ -186,7 +186,7 @@ extension FileScanner {
     /// Whether a binding is known to be something other than an operation or queue.
     func isUnrelated(_ binding: Binding?) -> Bool {
         guard let type = declaredType(binding), !Self.collectionTypes.contains(type) else { return false }
-        return !(classes.isOperation(type) || classes.isQueue(type))
+        return !classes.isOperationOrQueue(type)
     }
 
     /// Types of lists: a list the scanner does not follow may hold operations.
@@ -345,7 +345,7 @@ extension FileScanner {
         if isUnrelated(binding) { return }
         switch current(binding) {
         case nil, .value?, .obtained?:
-            guard Self.unambiguousCalls.contains(call) || declaredType(binding).map({ classes.isOperation($0) || classes.isQueue($0) }) == true else { return }
+            guard Self.unambiguousCalls.contains(call) || declaredType(binding).map({ classes.isOperationOrQueue($0) }) == true else { return }
         default:
             break
         }

@@ -39,7 +39,7 @@ extension FileScanner {
         while file.isIdentifier(c), file.isPunct(c + 1, "."), file.isIdentifier(c + 2),
               DeclarationScanner.isTypeName(file, c), DeclarationScanner.isTypeName(file, c + 2) {
             let qualifier = file.text(c)
-            guard !classes.isOperation(qualifier), !classes.isQueue(qualifier) else { break }
+            guard !classes.isOperationOrQueue(qualifier) else { break }
             c += 2
         }
         guard file.isIdentifier(c) else { return nil }
@@ -53,7 +53,7 @@ extension FileScanner {
             return (mainQueue(), c + 3)
         }
         guard !enumNames.contains(className) else { return nil }
-        guard classes.isOperation(className) || classes.isQueue(className) else { return nil }
+        guard classes.isOperationOrQueue(className) else { return nil }
         var end = c + 1
         var body: Int?
         // `ClosureOperation<Int>(…)`: the generic arguments are part of the type.
@@ -146,7 +146,7 @@ extension FileScanner {
             } else if selector != "new" {
                 // A class method makes an instance only when it is declared to return one.
                 guard isFactory(selector, of: className) else { return nil }
-                if let type = classes.factory(selector, of: className), classes.isOperation(type) || classes.isQueue(type) { className = type }
+                if let type = classes.factory(selector, of: className), classes.isOperationOrQueue(type) { className = type }
             }
         } else {
             return nil
@@ -178,7 +178,7 @@ extension FileScanner {
             let word = selector.prefix { $0.isLowercase }
             return word.count >= 4 && className.lowercased().hasSuffix(word)
         default:
-            return type == className || classes.isOperation(type) || classes.isQueue(type)
+            return type == className || classes.isOperationOrQueue(type)
         }
     }
 

@@ -15,9 +15,11 @@ extension FileScanner {
     /// Whether a value of declared type `type` may be an operation (or a queue).
     func mayBe(_ kind: Entity.Kind, _ type: String?) -> Bool {
         guard let type else { return true }
-        if UsageEvidence.isValueType(type) || classes.isNeither(type) { return false }
-        if kind == .operation { return !classes.isQueue(type) }
-        return !classes.isOperation(type) && (classes.isQueue(type) || classes.isUndeclared(type))
+        if UsageEvidence.isValueType(type) { return false }
+        let known = classes.classification(type)
+        if known.contains(.neither) { return false }
+        if kind == .operation { return !known.contains(.queue) }
+        return !known.contains(.operation) && (known.contains(.queue) || known.contains(.undeclared))
     }
 
     /// The entity an API call shows `binding` to be, creating it for a value the scanner did
