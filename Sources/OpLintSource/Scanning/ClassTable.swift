@@ -156,15 +156,12 @@ public struct ClassTable: Sendable {
     private var hasEnqueuingInitializers = false
 
     mutating func add(_ declaration: ClassDeclaration) {
-        if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
-        if declaration.isMainActor { hasMainActorClasses = true }
-        if !declaration.enqueuingInitializers.isEmpty { hasEnqueuingInitializers = true }
+        noteRareTraits(of: declaration)
         // Merged in place: one lookup, no copy of the existing declaration.
         if let index = indices[declaration.name] {
             declarations[index].merge(declaration)
         } else {
-            indices[declaration.name] = declarations.count
-            declarations.append(declaration)
+            append(declaration)
         }
     }
 
@@ -172,15 +169,25 @@ public struct ClassTable: Sendable {
     /// of the name, folded again in path order after a file that was passed over turned out to
     /// declare it too.
     mutating func replace(_ declaration: ClassDeclaration) {
-        if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
-        if declaration.isMainActor { hasMainActorClasses = true }
-        if !declaration.enqueuingInitializers.isEmpty { hasEnqueuingInitializers = true }
+        noteRareTraits(of: declaration)
         if let index = indices[declaration.name] {
             declarations[index] = declaration
         } else {
-            indices[declaration.name] = declarations.count
-            declarations.append(declaration)
+            append(declaration)
         }
+    }
+
+    private mutating func append(_ declaration: ClassDeclaration) {
+        indices[declaration.name] = declarations.count
+        declarations.append(declaration)
+    }
+
+    /// Notes the traits few classes have, so that the table is not asked about chains for them
+    /// when no class has them.
+    private mutating func noteRareTraits(of declaration: ClassDeclaration) {
+        if declaration.cancellingMethods.values.contains(true) { hasCancellingMethods = true }
+        if declaration.isMainActor { hasMainActorClasses = true }
+        if !declaration.enqueuingInitializers.isEmpty { hasEnqueuingInitializers = true }
     }
 
     mutating func addShadow(_ name: String) {
@@ -233,22 +240,10 @@ public struct ClassTable: Sendable {
 
     /// Whether `name` is an operation class: Foundation's, a subclass of one through any chain,
     /// or a class the code uses as an operation (and not declared as a queue).
-    func isOperation(_ name: String) -> Bool {
-        switch root(of: name) {
-        case .operation: return true
-        case .queue, .other: return false
-        case .unknown: return usedAs(usedAsOperations, not: usedAsQueues, name)
-        }
-    }
+    func isOperation(_ name: String) -> Bool { classification(of: name).contains(.operation) }
 
     /// Whether `name` is a queue class.
-    func isQueue(_ name: String) -> Bool {
-        switch root(of: name) {
-        case .queue: return true
-        case .operation, .other: return false
-        case .unknown: return usedAs(usedAsQueues, not: usedAsOperations, name)
-        }
-    }
+    func isQueue(_ name: String) -> Bool { classification(of: name).contains(.queue) }
 
     /// Whether a class of the chain from `name` is in `uses` and none is in `others`.
     private func usedAs(_ uses: Set<String>, not others: Set<String>, _ name: String) -> Bool {
@@ -285,16 +280,10 @@ public struct ClassTable: Sendable {
 
     /// Whether the scanned code declares `name` as a class that is neither an operation nor a
     /// queue (its chain ends at `NSObject`, a Swift root class, a protocol).
-    func isNeither(_ name: String) -> Bool {
-        if case .other = root(of: name) { return !isOperation(name) && !isQueue(name) }
-        return false
-    }
+    func isNeither(_ name: String) -> Bool { classification(of: name).contains(.neither) }
 
     /// Whether nothing declares what `name` is: neither the scanned code nor Foundation.
-    func isUndeclared(_ name: String) -> Bool {
-        if case .unknown = root(of: name) { return true }
-        return false
-    }
+    func isUndeclared(_ name: String) -> Bool { classification(of: name).contains(.undeclared) }
 
     /// Where a superclass chain ends.
     private enum Root {
