@@ -29,25 +29,26 @@ struct GraphBuilder {
 
         // Queues.
         var queues: [OperationGraph.Queue] = []
-        var queueIndex: [String: Int] = [:]
-        var locatedByUse: Set<String> = []
+        var queueIndex: [ScanName: Int] = [:]
+        var locatedByUse: Set<ScanName> = []
         // Suspended only when no code of the queue sets it back to false, whatever order the
         // methods that suspend and resume it are written in; an annotation says it outright.
-        var suspendedSoFar: [String: Bool] = [:]
-        var suspensionAnnotated: Set<String> = []
+        var suspendedSoFar: [ScanName: Bool] = [:]
+        var suspensionAnnotated: Set<ScanName> = []
         for (g, entity) in entities.enumerated() where entity.kind == .queue {
             let queueName = names[g]
-            var queue = queueIndex[queueName].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
+            let queueKey = ScanName(queueName)
+            var queue = queueIndex[queueKey].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
             // A property's queue is located where it is created, not where another file first uses it.
-            if queueIndex[queueName] == nil || (locatedByUse.contains(queueName) && !entity.isPlaceholder) {
+            if queueIndex[queueKey] == nil || (locatedByUse.contains(queueKey) && !entity.isPlaceholder) {
                 queue.location = entity.isMain && entity.explicitName == "main" && entity.annotation == nil ? nil : entity.location
-                if entity.isPlaceholder { locatedByUse.insert(queueName) } else { locatedByUse.remove(queueName) }
+                if entity.isPlaceholder { locatedByUse.insert(queueKey) } else { locatedByUse.remove(queueKey) }
             }
             if let max = entity.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
             if let qos = entity.qualityOfService { queue.qualityOfService = qos }
-            if let suspended = entity.isSuspended, !suspensionAnnotated.contains(queueName) {
-                let merged = (suspendedSoFar[queueName] ?? suspended) && suspended
-                suspendedSoFar[queueName] = merged
+            if let suspended = entity.isSuspended, !suspensionAnnotated.contains(queueKey) {
+                let merged = (suspendedSoFar[queueKey] ?? suspended) && suspended
+                suspendedSoFar[queueKey] = merged
                 queue.isSuspended = merged
             }
             if entity.isMain { queue.isMain = true }
@@ -56,12 +57,12 @@ struct GraphBuilder {
                 if let qos = a.qualityOfService { queue.qualityOfService = qos }
                 if let suspended = a.isSuspended {
                     queue.isSuspended = suspended
-                    suspensionAnnotated.insert(queueName)
+                    suspensionAnnotated.insert(queueKey)
                 }
                 if let main = a.isMain { queue.isMain = main }
             }
-            if let index = queueIndex[queueName] { queues[index] = queue } else {
-                queueIndex[queueName] = queues.count
+            if let index = queueIndex[queueKey] { queues[index] = queue } else {
+                queueIndex[queueKey] = queues.count
                 queues.append(queue)
             }
         }
@@ -69,32 +70,33 @@ struct GraphBuilder {
 
         // Operations, merged by name.
         var operations: [OperationGraph.Operation] = []
-        var operationIndex: [String: Int] = [:]
+        var operationIndex: [ScanName: Int] = [:]
         var unfinished: [SourceFacts.UnfinishedClass] = []
-        var unfinishedOperations: Set<String> = []
+        var unfinishedOperations: Set<ScanName> = []
         var sortKeys: [(Int, Int, Int, SourceLocation, Int)] = []
         // A property's operation is described by the code that creates it, not by a use that
         // another file (or earlier code) makes of the property.
         let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { names[$0] })
-        var describedByUse: Set<String> = []
+        var describedByUse: Set<ScanName> = []
         // Operations the code cancels where it adds them: cancelled before the queue can start
         // them (or when the delay of a timer that cancels it has passed). One made in a loop is
         // cancelled in every iteration that adds it, and the event reaches every copy.
-        var cancelledAtStart: [String: (location: SourceLocation, delay: Double)] = [:]
+        var cancelledAtStart: [ScanName: (location: SourceLocation, delay: Double)] = [:]
         for (g, entity) in entities.enumerated() where entity.kind == .operation {
             let opName = names[g]
-            if let cancel = entity.cancelledWhereAdded, cancelledAtStart[opName] == nil {
-                cancelledAtStart[opName] = cancel
+            let opKey = ScanName(opName)
+            if let cancel = entity.cancelledWhereAdded, cancelledAtStart[opKey] == nil {
+                cancelledAtStart[opKey] = cancel
             }
-            let existing = operationIndex[opName]
+            let existing = operationIndex[opKey]
             var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
-            if existing == nil || (describedByUse.contains(opName) && !entity.isPlaceholder) {
+            if existing == nil || (describedByUse.contains(opKey) && !entity.isPlaceholder) {
                 op.location = entity.location
                 op.kind = entity.operationKind
                 op.count = entity.count
                 op.isAsynchronous = entity.isAsynchronous
                 op.finishes = entity.finishes
-                if entity.isPlaceholder { describedByUse.insert(opName) } else { describedByUse.remove(opName) }
+                if entity.isPlaceholder { describedByUse.insert(opKey) } else { describedByUse.remove(opKey) }
             }
             if entity.isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entity.finishes }
             if entity.isBarrier { op.isBarrier = true }
@@ -107,7 +109,7 @@ struct GraphBuilder {
             if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if escapes && op.start == .never { op.start = .queue }
             if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
             if !op.finishes, let origin = entity.unfinishedClass, let location = origin.location,
-               unfinishedOperations.insert(opName).inserted {
+               unfinishedOperations.insert(opKey).inserted {
                 unfinished.append(SourceFacts.UnfinishedClass(operation: opName, className: origin.name, location: location))
             }
             let enqueued = entity.enqueuedAt ?? (entity.annotation?.queue != nil ? entity.location : nil)
@@ -118,7 +120,7 @@ struct GraphBuilder {
                 operations[existing] = op
                 if (key.0, key.1, key.2, key.3) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2, sortKeys[existing].3) { sortKeys[existing] = key }
             } else {
-                operationIndex[opName] = operations.count
+                operationIndex[opKey] = operations.count
                 operations.append(op)
                 sortKeys.append(key)
             }
@@ -223,7 +225,7 @@ struct GraphBuilder {
         var level = [Int](repeating: 0, count: entities.count)
         // Entities of one property's queue or operation (`mergeKey`) are one: one identity, one name.
         var identity = Array(entities.indices)
-        var firstOfKey: [Entity.Kind: [String: Int]] = [:]
+        var firstOfKey: [Entity.Kind: [ScanName: Int]] = [:]
         for i in entities.indices {
             guard let key = entities[i].mergeKey else { continue }
             if let first = firstOfKey[entities[i].kind]?[key] { identity[i] = first } else { firstOfKey[entities[i].kind, default: [:]][key] = i }
@@ -247,8 +249,8 @@ struct GraphBuilder {
         // Names are worked out again only for those that moved.
         var names = entities.indices.map { identity[$0] == $0 ? candidate($0) : "" }
         for _ in 0..<4 {
-            var firstOperation: [String: Int] = [:]
-            var firstQueue: [String: Int] = [:]
+            var firstOperation: [ScanName: Int] = [:]
+            var firstQueue: [ScanName: Int] = [:]
             firstOperation.reserveCapacity(entities.count)
             var collides = [Bool](repeating: false, count: entities.count)
             for i in entities.indices where identity[i] == i {

@@ -6,8 +6,8 @@ import OpLintCore
 /// uses it at a time: a worker keeps it from file to file.
 final class ClassLookup {
     let table: ClassTable
-    @exclusivity(unchecked) private var classifications: [String: ClassTable.Classification] = [:]
-    @exclusivity(unchecked) private var mainActorClasses: [String: Bool] = [:]
+    @exclusivity(unchecked) private var classifications: [ScanName: ClassTable.Classification] = [:]
+    @exclusivity(unchecked) private var mainActorClasses: [ScanName: Bool] = [:]
 
     init(_ table: ClassTable) {
         self.table = table
@@ -15,9 +15,10 @@ final class ClassLookup {
 
     /// What `name` is: an operation class, a queue class, neither, undeclared.
     func classification(_ name: String) -> ClassTable.Classification {
-        if let known = classifications[name] { return known }
+        let key = ScanName(name)
+        if let known = classifications[key] { return known }
         let classification = table.classification(of: name)
-        classifications[name] = classification
+        classifications[key] = classification
         return classification
     }
 
@@ -43,9 +44,10 @@ final class ClassLookup {
     /// `ClassTable.isMainActor`.
     func isMainActor(_ name: String) -> Bool {
         guard table.hasMainActorClasses else { return false }
-        if let known = mainActorClasses[name] { return known }
+        let key = ScanName(name)
+        if let known = mainActorClasses[key] { return known }
         let isMainActor = table.isMainActor(name)
-        mainActorClasses[name] = isMainActor
+        mainActorClasses[key] = isMainActor
         return isMainActor
     }
 

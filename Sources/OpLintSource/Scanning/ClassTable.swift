@@ -229,9 +229,16 @@ public struct ClassTable: Sendable {
     /// - Complexity: O(depth of the chain).
     func chain(of name: String) -> [String] {
         var result: [String] = []
+        // A short chain is searched for a cycle in place; a set is made only for a long one.
         var seen: Set<String> = []
         var current: String? = name
-        while let class_ = current, seen.insert(class_).inserted {
+        while let class_ = current {
+            if result.count < 16 {
+                if result.contains(class_) { break }
+            } else {
+                if seen.isEmpty { seen = Set(result) }
+                guard seen.insert(class_).inserted else { break }
+            }
             result.append(class_)
             current = indices[class_].flatMap { declarations[$0].superclass }
         }

@@ -118,7 +118,7 @@ struct Scope {
     /// Token index of the closing brace (or `end` of `@end`).
     var close: Int
     var id: Int
-    var locals = [String: Binding]()
+    var locals = [ScanName: Binding]()
     /// For a Swift type: the names after the `:` of its declaration (its superclass and protocols).
     var conformances: [String] = []
     var role: Role?

@@ -92,6 +92,7 @@ extension FileScanner {
             adopt(pending.entity, creationAt: v)
             adopted = pending.entity
         }
+        let key = ScanName(name)
         var value = valueOf(v, naming: name, declaredType: declaredType, scopeIndex: scopeIndex, nameToken: nameIndex)
         if let adopted, case .entity(let id) = value, id == adopted {} else if let adopted { value = .entity(adopted) }
         if isProperty, let type = currentType {
@@ -103,11 +104,11 @@ extension FileScanner {
                classes.requires(name, ofAnyOf: currentConformances, type: type) {
                 scan.entities[id].escape = file.location(nameIndex)
             }
-            properties[type, default: [:]][name] = value
+            properties[ScanName(type), default: [:]][key] = value
         } else {
-            scopes[scopes.count - 1].locals[name] = value
+            scopes[scopes.count - 1].locals[key] = value
         }
-        noteBound(name)
+        noteBound(key)
     }
 
     /// `var queue: OperationQueue?` (Swift) or `NSOperationQueue *queue;` (Objective-C, in a
@@ -136,12 +137,13 @@ extension FileScanner {
             nameIndex = k + 1
             typeIndex = isID ? -1 : k - 1
         }
-        let name = file.text(nameIndex)
+        let name = ScanName(file.text(nameIndex))
         let value = Binding.obtained(typeIndex < 0 ? nil : file.text(typeIndex), nameIndex)
         consumed.insert(nameIndex)
         if atTypeLevel, let type = currentType {
             propertyDeclarations[nameIndex] = type
-            if properties[type]?[name] == nil { properties[type, default: [:]][name] = value }
+            let typeKey = ScanName(type)
+            if properties[typeKey]?[name] == nil { properties[typeKey, default: [:]][name] = value }
         } else {
             scopes[scopes.count - 1].locals[name] = value
         }
@@ -207,13 +209,14 @@ extension FileScanner {
     /// Gives a variable or property a new binding.
     func rebind(_ words: [String], start: Int, to value: Binding) {
         let words = synthesized(words)
-        guard let last = words.last else { return }
+        guard let lastText = words.last else { return }
+        let last = ScanName(lastText)
         noteBound(last)
-        if last.hasPrefix("_") { noteBound(String(last.dropFirst())) }
+        if lastText.hasPrefix("_") { noteBound(last.droppingUnderscore) }
         if words.count == 1 {
             for index in scopes.indices.reversed() {
                 guard let held = scopes[index].locals[last] else { continue }
-                noteBranchAssignment(of: last, declaredIn: index, holding: held, at: start)
+                noteBranchAssignment(of: lastText, declaredIn: index, holding: held, at: start)
                 scopes[index].locals[last] = value
                 return
             }
@@ -223,7 +226,9 @@ extension FileScanner {
             scopes[0].locals[last] = value
             return
         }
-        let name = last.hasPrefix("_") && properties[type]?[last] == nil ? String(last.dropFirst()) : last
+        let typeKey = ScanName(type)
+        let key = lastText.hasPrefix("_") && properties[typeKey]?[last] == nil ? last.droppingUnderscore : last
+        let name = key.text
         switch value {
         case .entity(let id) where scan.entities[id].kind == .queue:
             holdInProperty(id, name, of: type)
@@ -239,7 +244,7 @@ extension FileScanner {
         default:
             break
         }
-        properties[type, default: [:]][name] = value
+        properties[typeKey, default: [:]][key] = value
     }
 
     /// `return q` inside a property's initializer closure binds the property.
@@ -318,10 +323,10 @@ extension FileScanner {
         }
         if file.isPunct(i - 1, "*") || file.isWord(i - 1, "let") || file.isWord(i - 1, "var") { return }
         guard boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
-        let word = file.text(i)
-        guard boundNames.contains(word) || (first == UInt8(ascii: "_") && boundNames.contains(String(word.dropFirst()))) else { return }
+        let name = ScanName(file.text(i))
+        guard boundNames.contains(name) || (first == UInt8(ascii: "_") && boundNames.contains(name.droppingUnderscore)) else { return }
         let held: [Int]
-        switch lookup(word) {
+        switch lookup(name) {
         case .entity(let id)?: held = [id]
         case .list(let ids)?: held = ids
         default: return

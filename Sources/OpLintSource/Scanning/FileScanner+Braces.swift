@@ -4,7 +4,7 @@ extension FileScanner {
     /// Methods that UIKit and AppKit call on the main thread: view and window controllers' life
     /// cycles (UIKit's with an `animated:` argument, AppKit's without), the application
     /// delegate's and the scene delegate's, in Swift and in Objective-C.
-    static let mainThreadMethods: Set<String> = [
+    static let mainThreadMethods: Set<ScanName> = [
         "viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",
         "viewWillAppear()", "viewDidAppear()", "viewWillDisappear()", "viewDidDisappear()", "viewWillLayout()", "viewDidLayout()",
         "loadView()", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()", "awakeFromNib()", "windowDidLoad()", "windowWillLoad()",
@@ -41,7 +41,7 @@ extension FileScanner {
     private func enterScope(at b: Int) {
         let partner = Int(file.partner[b])
         let close = partner > b ? partner : file.tokens.count
-        if let role = closureRoles.removeValue(forKey: b) {
+        if !closureRoles.isEmpty, let role = closureRoles.removeValue(forKey: b) {
             var scope = Scope(kind: .closure, close: close, id: newScopeID())
             scope.role = role
             scope.runsLater = laterClosures.remove(b) != nil
@@ -358,7 +358,7 @@ extension FileScanner {
     private func mainThreadReason(function: Scope.Kind, attributesBefore k: Int) -> String? {
         if hasAttribute("MainActor", before: k) { return "@MainActor" }
         if hasAttribute("IBAction", before: k) { return "an @IBAction" }
-        if case .function(let name) = function, Self.mainThreadMethods.contains(name) { return "\(name) runs on the main thread" }
+        if case .function(let name) = function, Self.mainThreadMethods.contains(ScanName(name)) { return "\(name) runs on the main thread" }
         // A `nonisolated` member of a `@MainActor` type runs on whatever thread calls it.
         if hasModifier("nonisolated", before: k) { return nil }
         for scope in scopes.reversed() {

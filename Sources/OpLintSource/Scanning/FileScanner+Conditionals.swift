@@ -20,9 +20,9 @@ extension FileScanner {
         var firstTracked: Int
         /// The tracked scopes' variables before the group; nil at type or file level, where
         /// declarations are properties and globals, read in order.
-        var before: [[String: Binding]]?
+        var before: [[ScanName: Binding]]?
         /// The tracked scopes' variables at the end of each branch read so far.
-        var branchEnds: [[[String: Binding]]] = []
+        var branchEnds: [[[ScanName: Binding]]] = []
         /// Whether an `#else` branch was seen: then some branch always runs.
         var hasElse = false
         /// The number of the group, shared by its branches (`branchGroups`).
@@ -150,7 +150,7 @@ extension FileScanner {
         }
     }
 
-    private func trackedLocals(from first: Int) -> [[String: Binding]] {
+    private func trackedLocals(from first: Int) -> [[ScanName: Binding]] {
         scopes[first...].map(\.locals)
     }
 
@@ -170,10 +170,10 @@ extension FileScanner {
     }
 
     /// One scope's variables after a group, from their values at the end of each alternative.
-    private func merged(_ alternatives: [[String: Binding]]) -> [String: Binding] {
+    private func merged(_ alternatives: [[ScanName: Binding]]) -> [ScanName: Binding] {
         guard var result = alternatives.last else { return [:] }
         if alternatives.dropLast().allSatisfy({ $0 == result }) { return result }
-        var names = Set<String>()
+        var names = Set<ScanName>()
         for locals in alternatives { names.formUnion(locals.keys) }
         for name in names {
             var value: Binding?

@@ -60,6 +60,11 @@ extension FileScanner {
     /// What a variable name refers to: a local in an enclosing scope, then a property (or
     /// instance variable `_name`) of the enclosing type.
     func lookup(_ name: String) -> Binding? {
+        lookup(ScanName(name))
+    }
+
+    /// What `name` holds here, hashed once for every table it is looked up in.
+    func lookup(_ name: ScanName) -> Binding? {
         // Innermost scope first, reading each scope's locals in place.
         let scopes = self.scopes
         for index in scopes.indices.reversed() {
@@ -70,9 +75,14 @@ extension FileScanner {
 
     /// A property of the enclosing type.
     func property(_ name: String) -> Binding? {
-        guard let type = currentType, let table = properties[type] else { return nil }
+        property(ScanName(name))
+    }
+
+    /// A property of the enclosing type.
+    func property(_ name: ScanName) -> Binding? {
+        guard !properties.isEmpty, let type = currentType, let table = properties[ScanName(type)] else { return nil }
         if let binding = table[name] { return current(binding) }
-        if name.hasPrefix("_"), let binding = table[String(name.dropFirst())] { return current(binding) }
+        if name.hasUnderscorePrefix, let binding = table[name.droppingUnderscore] { return current(binding) }
         return nil
     }
 

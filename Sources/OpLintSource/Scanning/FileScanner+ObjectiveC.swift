@@ -118,7 +118,7 @@ extension FileScanner {
             var scope = Scope(kind: .function(""), close: close, id: newScopeID())
             let selector = objectiveCSelector(&scope, from: first + 1, to: b)
             scope.kind = .function(selector)
-            if Self.mainThreadMethods.contains(selector) {
+            if Self.mainThreadMethods.contains(ScanName(selector)) {
                 scope.mainThreadReason = "\(selector) runs on the main thread"
             } else if file.isWord(first + 2, "IBAction") {
                 scope.mainThreadReason = "an IBAction"

@@ -18,7 +18,7 @@ final class FileScanner {
     /// Variables of outer scopes assigned in a scope that may not run, by that scope's id.
     @exclusivity(unchecked) var branchAssignments: [Int: [BranchAssignment]] = [:]
     /// Properties of each type: type name → property name → what it holds.
-    @exclusivity(unchecked) var properties: [String: [String: Binding]] = [:]
+    @exclusivity(unchecked) var properties: [ScanName: [ScanName: Binding]] = [:]
     /// Roles of closures not yet entered, by the token index of their `{`.
     @exclusivity(unchecked) var closureRoles: [Int: Scope.Role] = [:]
     /// Entities already created for a creation expression, by its first token index.
@@ -56,7 +56,7 @@ final class FileScanner {
     /// The number of enqueues and manual starts so far, for the order of operations.
     @exclusivity(unchecked) var enqueueSequence = 0
     /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
-    @exclusivity(unchecked) var boundNames: Set<String> = []
+    @exclusivity(unchecked) var boundNames: Set<ScanName> = []
     /// Waits made in `main()` / `start()` of an operation subclass: (class, target, is a queue, where).
     @exclusivity(unchecked) var classWaits: [(type: String, target: Int, isQueue: Bool, location: SourceLocation)] = []
     /// The entity of `OperationQueue.main` in this file, once referred to.
@@ -204,7 +204,12 @@ final class FileScanner {
 
     /// Remembers that `name` may hold an operation or queue.
     func noteBound(_ name: String) {
-        if boundNames.insert(name).inserted { boundFilter.insert(name) }
+        noteBound(ScanName(name))
+    }
+
+    /// Remembers that `name` may hold an operation or queue.
+    func noteBound(_ name: ScanName) {
+        if boundNames.insert(name).inserted { boundFilter.insert(name.text) }
     }
 
     func newScopeID() -> Int {

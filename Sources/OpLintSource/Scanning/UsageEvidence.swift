@@ -53,7 +53,7 @@ struct UsageEvidence: Sendable {
     ///
     /// - Complexity: O(*tokens* + *calls* × *declarations of a name* × rounds), rounds ≤ the number of calls.
     init(file: SourceFile) {
-        var declarations: [String: [(token: Int, type: String)]] = [:]
+        var declarations: [ScanName: [(token: Int, type: String)]] = [:]
         var uses: [Use] = []
         let reader = Reader(file: file)
         for k in file.tokens.indices where file.tokens[k].kind == .identifier {
@@ -101,8 +101,8 @@ struct UsageEvidence: Sendable {
             return
         }
         // The pairs each name and each class takes part in.
-        var byName: [String: [Int]] = [:]
-        var byType: [String: [Int]] = [:]
+        var byName: [ScanName: [Int]] = [:]
+        var byType: [ScanName: [Int]] = [:]
         for (p, pair) in pairs.enumerated() {
             byName[pair.0.name, default: []].append(p)
             byName[pair.1.name, default: []].append(p)

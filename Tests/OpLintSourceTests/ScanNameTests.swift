@@ -1,0 +1,111 @@
+import Testing
+@testable import OpLintSource
+
+/// The second pass's names hashed once: equal names are equal keys, different names stay
+/// apart, and the `String` conveniences change tables in place.
+@Suite("Scan names")
+struct ScanNameTests {
+    /// Names of every shape the scanner meets: empty, one byte, exactly eight and sixteen bytes
+    /// (the hash's word boundaries), long ones, underscores, `$0`, non-ASCII, and names that
+    /// differ from one another in a single byte at each position.
+    static let names: [String] = {
+        var names = ["", "_", "$0", "a", "_queue", "queue", "Queue", "queue_", "abcdefgh", "abcdefghijklmnop",
+                     "abcdefghijklmnopq", "viewDidLoad()", "load(_:completion:)", "naïve", "日本語のキュー",
+                     "A.B.c@Module/File.swift:12", String(repeating: "x", count: 200)]
+        let base = Array("operationQueueForImages".utf8)
+        for position in base.indices {
+            for replacement in [UInt8(ascii: "Z"), UInt8(ascii: "0"), UInt8(ascii: "_")] where base[position] != replacement {
+                var bytes = base
+                bytes[position] = replacement
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        for length in 0...40 { names.append(String(repeating: "q", count: length) + "!") }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }()
+
+    @Test("Equal names are equal keys with equal hashes; different names are different keys")
+    func equalityAndHashes() {
+        for text in Self.names {
+            // The same text made again from its bytes: another String instance.
+            let a = ScanName(text), b = ScanName(String(decoding: Array(text.utf8), as: UTF8.self))
+            #expect(a == b)
+            #expect(a.hash == b.hash)
+            #expect(a._rawHashValue(seed: 17) == b._rawHashValue(seed: 17))
+            #expect(a.text == text && a.description == text)
+        }
+        let keys = Self.names.map { ScanName($0) }
+        #expect(Set(keys).count == Self.names.count)
+        // 64-bit hashes of a few hundred names: a collision would mean the bytes are not all mixed in.
+        #expect(Set(keys.map(\.hash)).count == Self.names.count)
+        // The low bits pick a bucket: they must differ too, for most names.
+        #expect(Set(keys.map { $0._rawHashValue(seed: 0) & 0xFFFF }).count > Self.names.count * 9 / 10)
+    }
+
+    @Test("A name hashes alike from a String and from its bytes, whatever its length")
+    func hashFromBytes() {
+        for text in Self.names {
+            let bytes = Array(text.utf8)
+            let fromBytes = bytes.withUnsafeBufferPointer { ScanName.hash(of: $0) }
+            #expect(fromBytes == ScanName(text).hash, "\(text)")
+        }
+    }
+
+    @Test("Keyed by names, a table reads, changes in place and defaults through plain strings")
+    func tablesThroughStrings() {
+        var table: [ScanName: [Int]] = [:]
+        for (k, text) in Self.names.enumerated() {
+            table[text, default: []].append(k)
+            table[text, default: []].append(-k)
+        }
+        #expect(table.count == Self.names.count)
+        for (k, text) in Self.names.enumerated() {
+            #expect(table[text] == [k, -k])
+            #expect(table[ScanName(text)] == [k, -k])
+        }
+        table["queue"] = nil
+        #expect(table["queue"] == nil)
+        table["queue"]?.append(1)
+        #expect(table["queue"] == nil)
+        table["_queue"]?.append(99)
+        #expect(table["_queue"]?.last == 99)
+
+        var set: Set<ScanName> = []
+        let first = set.insert("op")
+        let second = set.insert("op")
+        #expect(first && !second)
+        #expect(set.contains("op") && !set.contains("op2"))
+        set.remove("op")
+        #expect(set.isEmpty)
+    }
+
+    @Test("A leading underscore is dropped only from names that have more after it")
+    func underscores() {
+        #expect(ScanName("_queue").hasUnderscorePrefix)
+        #expect(ScanName("_queue").droppingUnderscore == ScanName("queue"))
+        #expect(!ScanName("_").hasUnderscorePrefix)
+        #expect(!ScanName("queue_").hasUnderscorePrefix)
+        #expect(!ScanName("").hasUnderscorePrefix)
+    }
+
+    @Test("A superclass chain is cut at its first repeated class, short or long")
+    func chainsWithCycles() {
+        // Short: A → B → C → A.
+        var table = ClassTable()
+        table.add(ClassDeclaration(name: "A", superclass: "B"))
+        table.add(ClassDeclaration(name: "B", superclass: "C"))
+        table.add(ClassDeclaration(name: "C", superclass: "A"))
+        #expect(table.chain(of: "A") == ["A", "B", "C"])
+        #expect(table.chain(of: "C") == ["C", "A", "B"])
+        // Long: C0 → C1 → … → C39 → C10, past the length at which a set takes over.
+        var long = ClassTable()
+        for k in 0..<40 { long.add(ClassDeclaration(name: "C\(k)", superclass: k == 39 ? "C10" : "C\(k + 1)")) }
+        #expect(long.chain(of: "C0") == (0..<40).map { "C\($0)" })
+        #expect(long.chain(of: "C30") == (30..<40).map { "C\($0)" } + (10..<30).map { "C\($0)" })
+        // Long and ending at a class nothing declares.
+        var open = ClassTable()
+        for k in 0..<25 { open.add(ClassDeclaration(name: "D\(k)", superclass: "D\(k + 1)")) }
+        #expect(open.chain(of: "D0") == (0...25).map { "D\($0)" })
+    }
+}
