@@ -76,7 +76,7 @@ struct GraphBuilder {
         var sortKeys: [(Int, Int, Int, SourceLocation, Int)] = []
         // A property's operation is described by the code that creates it, not by a use that
         // another file (or earlier code) makes of the property.
-        let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { names[$0] })
+        let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { ScanName(names[$0]) })
         var describedByUse: Set<ScanName> = []
         // Operations the code cancels where it adds them: cancelled before the queue can start
         // them (or when the delay of a timer that cancels it has passed). One made in a loop is
@@ -105,7 +105,7 @@ struct GraphBuilder {
             if let qos = entity.qualityOfService { op.qualityOfService = qos }
             // A use assumed to be enqueued by code the scanner does not follow assumes nothing
             // once the code that creates the operation is seen.
-            let escapes = entity.escape != nil && !(entity.isPlaceholder && entity.escape == entity.location && created.contains(opName))
+            let escapes = entity.escape != nil && !(entity.isPlaceholder && entity.escape == entity.location && created.contains(opKey))
             if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if escapes && op.start == .never { op.start = .queue }
             if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
             if !op.finishes, let origin = entity.unfinishedClass, let location = origin.location,
@@ -237,13 +237,13 @@ struct GraphBuilder {
             if level[i] == 0 { return variable }
             let owner = entities[i].typeName
             let function = entities[i].function
-            switch level[i] {
-            case 1: return [owner ?? function, variable].compactMap { $0 }.joined(separator: ".")
-            case 2: return [owner, function, variable].compactMap { $0 }.joined(separator: ".")
-            default:
-                let base = [owner, function, variable].compactMap { $0 }.joined(separator: ".")
-                return "\(base)@\(entities[i].location.file):\(entities[i].location.line)"
-            }
+            // The parts that are there, joined by `.`, with no list made to join them.
+            if level[i] == 1 { return (owner ?? function).map { $0 + "." + variable } ?? variable }
+            var base = owner.map { $0 + "." } ?? ""
+            if let function { base += function + "." }
+            base += variable
+            if level[i] == 2 { return base }
+            return "\(base)@\(entities[i].location.file):\(entities[i].location.line)"
         }
         // Each round, the entities whose name another of their kind also has move up a level.
         // Names are worked out again only for those that moved.

@@ -25,11 +25,11 @@ extension FileScanner {
         "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:",
     ]
 
-    private static let controlKeywords: Set<String> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
-    private static let accessorKeywords: Set<String> = ["get", "set", "willSet", "didSet", "_modify", "_read"]
+    private static let controlKeywords: Set<ScanName> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]
+    private static let typeKeywords: Set<ScanName> = ["class", "struct", "enum", "extension", "protocol", "actor"]
+    private static let accessorKeywords: Set<ScanName> = ["get", "set", "willSet", "didSet", "_modify", "_read"]
     /// Control keywords whose block runs on some paths only (`do` and `defer` blocks always run).
-    private static let branchKeywords: Set<String> = ["if", "guard", "switch", "catch", "else"]
+    private static let branchKeywords: Set<ScanName> = ["if", "guard", "switch", "catch", "else"]
 
     /// Enters the scope a `{` opens: a type, a function, a control block, a loop or a closure.
     func enterBrace(at b: Int) {
@@ -100,13 +100,14 @@ extension FileScanner {
                     head.sawEquals = true
                 }
             } else if token.kind == .identifier, let word = braceKeyword(at: k) {
-                if Self.controlKeywords.contains(word) || word == "for" {
+                let key = ScanName(word)
+                if Self.controlKeywords.contains(key) || word == "for" {
                     head.leftmostControl = (word, k)
-                } else if ["func", "init", "deinit", "subscript"].contains(word) || Self.typeKeywords.contains(word) || word == "var" || word == "let" {
+                } else if word == "func" || word == "init" || word == "deinit" || word == "subscript" || Self.typeKeywords.contains(key) || word == "var" || word == "let" {
                     if !(word == "class" && ["func", "var", "let"].contains(file.isIdentifier(k + 1) ? file.text(k + 1) : "")) {
                         head.declaration = (word, k)
                     }
-                } else if Self.accessorKeywords.contains(word) && k == b - 1 {
+                } else if Self.accessorKeywords.contains(key) && k == b - 1 {
                     head.isAccessor = true
                     return head
                 }
@@ -129,7 +130,7 @@ extension FileScanner {
         let (leftmostControl, declaration, sawEquals, inArguments) = (head.leftmostControl, head.declaration, head.sawEquals, head.inArguments)
         if !inArguments, let control = leftmostControl, declaration == nil || control.index < declaration!.index {
             var scope = Scope(kind: control.word == "for" || control.word == "while" || control.word == "repeat" ? .loop : .block, close: close, id: newScopeID())
-            scope.isBranch = Self.branchKeywords.contains(control.word)
+            scope.isBranch = Self.branchKeywords.contains(ScanName(control.word))
             scope.isSwitch = control.word == "switch"
             scope.runsLater = control.word == "defer"
             if scope.kind == .loop { (scope.loopStart, scope.isForLoop) = (control.index, control.word == "for") }
@@ -195,7 +196,7 @@ extension FileScanner {
     }
 
     /// Keywords that decide what a `{` opens.
-    private static let braceKeywords: Set<String> = controlKeywords.union(typeKeywords).union(accessorKeywords)
+    private static let braceKeywords: Set<String> = Set(controlKeywords.union(typeKeywords).union(accessorKeywords).map(\.text))
         .union(["for", "func", "init", "deinit", "subscript", "var", "let"])
 
     /// The identifier at `k` when it is one of `braceKeywords`; a cheap length and first-byte test first.
@@ -247,7 +248,9 @@ extension FileScanner {
         guard file.isPunct(k, "(") else { return name }
         let close = Int(file.partner[k])
         guard close > k else { return name + "()" }
-        var labels: [String] = []
+        // `name(` and each label with its `:`, written as bytes and made a string once.
+        var signature = Array(name.utf8)
+        signature.append(UInt8(ascii: "("))
         var expectLabel = true
         var depth = 0
         for m in (k + 1)..<close {
@@ -255,13 +258,16 @@ extension FileScanner {
             else if file.isPunct(m, ")") || file.isPunct(m, "]") || file.isPunct(m, ">") { depth -= 1 }
             else if depth == 0 && file.isPunct(m, ",") { expectLabel = true }
             else if expectLabel && file.isIdentifier(m) {
-                labels.append(file.text(m))
+                let label = file.tokens[m]
+                signature.append(contentsOf: file.bytes[Int(label.start)..<label.end])
+                signature.append(UInt8(ascii: ":"))
                 expectLabel = false
             } else if expectLabel && file.isPunct(m, "@") {
                 continue
             }
         }
-        return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+        signature.append(UInt8(ascii: ")"))
+        return String(decoding: signature, as: UTF8.self)
     }
 
     /// Binds the parameters of a Swift function to their declared types.

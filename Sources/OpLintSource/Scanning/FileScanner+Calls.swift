@@ -25,18 +25,34 @@ extension FileScanner {
 
     /// A Swift member call `receiver.name(…)` at token `i`; with `implicitSelf`, `name(…)` in a
     /// type's code, whose receiver is `self`.
+    /// Whether identifier `i` is a member `member(at:)` follows: the operation API's, dispatch's,
+    /// and the list methods that hand operations on. Compared as bytes: most members are not.
+    private func isFollowedMember(_ i: Int) -> Bool {
+        switch file.tokens[i].length {
+        case 3: return file.isWord(i, "map")
+        case 4: return file.isWord(i, "sync")
+        case 5: return file.isWord(i, "start") || file.isWord(i, "async")
+        case 6: return file.isWord(i, "cancel") || file.isWord(i, "append")
+        case 7: return file.isWord(i, "forEach") || file.isWord(i, "flatMap")
+        case 10: return file.isWord(i, "asyncAfter") || file.isWord(i, "compactMap")
+        case 12: return file.isWord(i, "addOperation")
+        case 13: return file.isWord(i, "addDependency") || file.isWord(i, "addOperations")
+        case 15: return file.isWord(i, "addBarrierBlock")
+        case 16: return file.isWord(i, "removeDependency")
+        case 17: return file.isWord(i, "waitUntilFinished")
+        case 19: return file.isWord(i, "cancelAllOperations")
+        case 33: return file.isWord(i, "waitUntilAllOperationsAreFinished")
+        default: return false
+        }
+    }
+
     func member(at i: Int, implicitSelf: Bool = false) {
         guard file.isIdentifier(i) else { return }
-        let name = file.text(i)
-        switch name {
-        case "addDependency", "removeDependency", "addOperation", "addOperations", "addBarrierBlock",
-             "waitUntilFinished", "waitUntilAllOperationsAreFinished", "cancel", "cancelAllOperations", "start",
-             "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap", "append":
-            break
-        default:
+        guard isFollowedMember(i) else {
             // `if uploader.isDone {`: the brace opens the `if`'s body; a property is read, nothing is called.
             if file.isPunct(i + 1, "{"), file.language == .swift, statementHead(before: i + 1).opensControlBody { return }
             if file.isPunct(i + 1, "(") || file.isPunct(i + 1, "{"), let receiver = receiverPath(endingAt: i - 2) {
+                let name = file.text(i)
                 if name == "toggle", receiver.path.count >= 2, receiver.path.last == "isSuspended" {
                     mayResume(resolvePath(Array(receiver.path.dropLast())))
                     return
@@ -46,6 +62,7 @@ extension FileScanner {
             }
             return
         }
+        let name = file.text(i)
         let receiver = implicitSelf ? (start: i, path: ["self"]) : receiverPath(endingAt: i - 2)
         let location = file.location(receiver?.start ?? i)
         let binding = receiver.flatMap { resolvePath($0.path, at: implicitSelf ? nil : lastName(before: i - 1)) }

@@ -5,9 +5,9 @@
 /// with become operation and queue classes for every file; the names stay with this file.
 struct UsageEvidence: Sendable {
     /// Variable, property and member names (without a leading `_`) used as operations.
-    var operationNames: Set<String> = []
+    var operationNames: Set<ScanName> = []
     /// Names used as queues.
-    var queueNames: Set<String> = []
+    var queueNames: Set<ScanName> = []
     /// Classes of the values used as operations, other than Foundation's.
     var operationClasses: Set<String> = []
     /// Classes of the values used as queues, other than Foundation's.
@@ -57,8 +57,8 @@ struct UsageEvidence: Sendable {
         var uses: [Use] = []
         let reader = Reader(file: file)
         for k in file.tokens.indices where file.tokens[k].kind == .identifier {
-            if let (name, type) = reader.declaration(at: k) { declarations[name, default: []].append((k, type)) }
-            if let use = reader.use(at: k) {
+            if reader.mayDeclare(at: k), let (name, type) = reader.declaration(at: k) { declarations[name, default: []].append((k, type)) }
+            if Reader.mayBeCall(file.tokens[k]), let use = reader.use(at: k) {
                 func typed(_ name: String) -> Value {
                     guard let list = declarations[name], !list.isEmpty else { return Value(name: name, type: nil) }
                     return Value(name: name, type: (list.last { $0.token < k } ?? list[0]).type)
@@ -146,7 +146,7 @@ struct UsageEvidence: Sendable {
     private mutating func mark(_ value: Value, asQueue: Bool) -> (name: Bool, type: Bool) {
         var added = (name: false, type: false)
         if !value.name.isEmpty {
-            added.name = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
+            added.name = asQueue ? queueNames.insert(value.name) : operationNames.insert(value.name)
         }
         if let type = value.type, !Self.isValueType(type), !ClassTable.operationRoots.contains(type), !ClassTable.queueRoots.contains(type) {
             added.type = asQueue ? queueClasses.insert(type).inserted : operationClasses.insert(type).inserted
@@ -167,6 +167,19 @@ private struct Reader {
 
     private func isType(_ k: Int) -> Bool {
         file.isIdentifier(k) && DeclarationScanner.isTypeName(file, k)
+    }
+
+    /// A quick test before `declaration(at:)`: a declaration's name has `*` before it
+    /// (Objective-C) or `:` after it (Swift), or `=` after it.
+    @inline(__always)
+    func mayDeclare(at k: Int) -> Bool {
+        file.isPunct(k + 1, "=") || (file.language == .objectiveC ? file.isPunct(k - 1, "*") : file.isPunct(k + 1, ":"))
+    }
+
+    /// A quick test before `use(at:)`: the API's selectors are 12 to 21 bytes long.
+    @inline(__always)
+    static func mayBeCall(_ token: Token) -> Bool {
+        token.length >= 12 && token.length <= 21
     }
 
     /// `T *name`, `name: T`, `name = T(…)`, `name = [[T alloc] init…]`, `name = [T new]` at identifier `k` (the name).
@@ -194,8 +207,7 @@ private struct Reader {
 
     /// The API call whose selector is identifier `k`, if any.
     func use(at k: Int) -> (role: UsageEvidence.Role, receiver: String?, arguments: [(name: String, created: String?)])? {
-        let token = file.tokens[k]
-        guard token.length >= 12, token.length <= 21 else { return nil }
+        guard Self.mayBeCall(file.tokens[k]) else { return nil }
         let role: UsageEvidence.Role
         if file.isWord(k, "addOperation") { role = .enqueue }
         else if file.isWord(k, "addOperations") { role = .enqueue }
