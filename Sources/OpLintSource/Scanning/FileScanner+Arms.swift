@@ -29,16 +29,16 @@ extension FileScanner {
     /// next case unless a `break` stops it).
     var activeBranches: [ExclusiveBranch] {
         var branches: [ExclusiveBranch] = []
+        // Fields read in place: a copy of each scope would retain all its references.
         for index in scopes.indices {
-            let scope = scopes[index]
-            if let branch = scope.branchID, let group = branchGroups[branch] {
+            if let branch = scopes[index].branchID, let group = branchGroups[branch] {
                 branches.append(ExclusiveBranch(id: branch, group: group, construct: "#if", runOnce: nil))
             }
-            if let arm = scope.exclusiveBranch, let group = scope.chainGroup {
+            if let arm = scopes[index].exclusiveBranch, let group = scopes[index].chainGroup {
                 branches.append(ExclusiveBranch(id: arm, group: group, construct: "if", runOnce: runOnceBounds(outside: index)))
             }
-            if scope.isSwitch, let case_ = scope.caseID, file.language == .swift, !fallsThrough(switchAt: index) {
-                branches.append(ExclusiveBranch(id: case_, group: scope.id, construct: "switch", runOnce: runOnceBounds(outside: index)))
+            if scopes[index].isSwitch, let case_ = scopes[index].caseID, file.language == .swift, !fallsThrough(switchAt: index) {
+                branches.append(ExclusiveBranch(id: case_, group: scopes[index].id, construct: "switch", runOnce: runOnceBounds(outside: index)))
             }
         }
         return branches

@@ -367,8 +367,8 @@ extension FileScanner {
         if case .function(let name) = function, Self.mainThreadMethods.contains(ScanName(name)) { return "\(name) runs on the main thread" }
         // A `nonisolated` member of a `@MainActor` type runs on whatever thread calls it.
         if hasModifier("nonisolated", before: k) { return nil }
-        for scope in scopes.reversed() {
-            if case .type = scope.kind { return scope.mainThreadReason }
+        for index in scopes.indices.reversed() {
+            if case .type = scopes[index].kind { return scopes[index].mainThreadReason }
         }
         return nil
     }

@@ -144,7 +144,7 @@ extension FileScanner {
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
         var path = synthesized(path)
         if path.first == "Foundation" { path.removeFirst() }
-        if path == ["OperationQueue", "main"] || path == ["NSOperationQueue", "mainQueue"] {
+        if path.count == 2, (path[0] == "OperationQueue" && path[1] == "main") || (path[0] == "NSOperationQueue" && path[1] == "mainQueue") {
             return .entity(mainQueue())
         }
         let found: Binding?

@@ -157,7 +157,7 @@ extension FileScanner {
     private func singleVariable(_ text: String, holding binding: Binding?) -> String? {
         guard case .entity? = current(binding), !text.isEmpty,
               text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F }),
-              scopes.contains(where: { $0.locals[text] != nil }) else { return nil }
+              case let name = ScanName(text), scopes.indices.contains(where: { scopes[$0].locals[name] != nil }) else { return nil }
         return text
     }
 

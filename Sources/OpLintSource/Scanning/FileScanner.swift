@@ -217,7 +217,8 @@ final class FileScanner {
         return nextScopeID
     }
 
-    func push(_ scope: Scope) {
+    /// Opens `scope`, moved into the list rather than copied again: a scope holds a dozen references.
+    func push(_ scope: consuming Scope) {
         scopes.append(scope)
     }
 
@@ -232,15 +233,15 @@ final class FileScanner {
 
     /// The superclass and protocols of the enclosing type, as its declaration names them.
     var currentConformances: [String] {
-        for scope in scopes.reversed() { if case .type = scope.kind { return scope.conformances } }
+        for index in scopes.indices.reversed() { if case .type = scopes[index].kind { return scopes[index].conformances } }
         return []
     }
 
     /// The name of the enclosing function, if any.
     var currentFunction: String? {
-        for scope in scopes.reversed() {
-            if case .function(let name) = scope.kind { return name }
-            if case .type = scope.kind { return nil }
+        for index in scopes.indices.reversed() {
+            if case .function(let name) = scopes[index].kind { return name }
+            if case .type = scopes[index].kind { return nil }
         }
         return nil
     }
@@ -254,10 +255,11 @@ final class FileScanner {
     /// The ids of the scopes of the current straight-line code, innermost first.
     var straightLineScopes: [Int] {
         var result: [Int] = []
-        for scope in scopes.reversed() {
-            if let branch = scope.branchID { result.append(branch) }
-            result.append(scope.caseID ?? scope.id)
-            if scope.isBodyBoundary { break }
+        // Fields read in place: a copy of each scope would retain all its references.
+        for index in scopes.indices.reversed() {
+            if let branch = scopes[index].branchID { result.append(branch) }
+            result.append(scopes[index].caseID ?? scopes[index].id)
+            if scopes[index].isBodyBoundary { break }
         }
         return result
     }
