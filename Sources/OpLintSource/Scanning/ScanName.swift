@@ -54,26 +54,28 @@ struct ScanName: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     ///
     /// - Complexity: O(*n*).
     static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = key ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return mix(h) }
+        let count = bytes.count
+        var h = key ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = bytes.baseAddress, count > 0 else { return mix(h) }
         let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
-            offset += 8
-        }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(base[offset]) << shift
-                shift += 8
-                offset += 1
+        // The last bytes in one load that overlaps the ones before (the length is in `h`, so
+        // the words still tell names apart): no byte-by-byte tail.
+        let tail: UInt64
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 31
+                offset += 8
             }
-            h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
+            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            tail = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        } else {
+            tail = UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16
         }
+        h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
         return mix(h)
     }
 
