@@ -109,3 +109,32 @@ struct ScanNameTests {
         #expect(open.chain(of: "D0") == (0...25).map { "D\($0)" })
     }
 }
+
+/// The second pass's quick filter of names that ever held an operation or queue.
+@Suite("Bound-name filter")
+struct NameFilterTests {
+    @Test("The filter holds exactly each name's first and last bytes, those without its leading underscores, and `_` with its last byte")
+    func exactBits() {
+        let names = ["queue", "_queue", "__op", "_", "__", "a", "_x_", "naïve", "_日本", "$0", "op1"]
+        var filter = NameFilter()
+        var expected = Set<Int>()
+        for name in names {
+            filter.insert(name)
+            let bytes = Array(name.utf8)
+            let last = Int(bytes[bytes.count - 1])
+            expected.insert(Int(bytes[0]) << 8 | last)
+            var k = 0
+            while k < bytes.count && bytes[k] == UInt8(ascii: "_") {
+                k += 1
+                if k < bytes.count { expected.insert(Int(bytes[k]) << 8 | last) }
+            }
+            expected.insert(Int(UInt8(ascii: "_")) << 8 | last)
+        }
+        filter.insert("")
+        var held = Set<Int>()
+        for first in 0..<256 {
+            for last in 0..<256 where filter.mayContain(first: UInt8(first), last: UInt8(last)) { held.insert(first << 8 | last) }
+        }
+        #expect(held == expected)
+    }
+}

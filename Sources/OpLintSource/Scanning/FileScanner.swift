@@ -406,14 +406,24 @@ struct NameFilter {
     private static func key(_ first: UInt8, _ last: UInt8) -> Int { Int(first) << 8 | Int(last) }
 
     mutating func insert(_ name: String) {
-        let utf8 = Array(name.utf8)
-        guard let first = utf8.first, let last = utf8.last else { return }
+        let utf8 = name.utf8
+        guard var first = utf8.first, let last = utf8.last else { return }
+        set(first, last)
+        // The name without each of its leading underscores, read in place.
+        var index = utf8.startIndex
+        while first == UInt8(ascii: "_") {
+            index = utf8.index(after: index)
+            guard index < utf8.endIndex else { break }
+            first = utf8[index]
+            set(first, last)
+        }
+        // `_name` refers to property `name` too.
+        set(UInt8(ascii: "_"), last)
+    }
+
+    private mutating func set(_ first: UInt8, _ last: UInt8) {
         let k = Self.key(first, last)
         bits[k >> 6] |= 1 << UInt64(k & 63)
-        if first == UInt8(ascii: "_"), utf8.count > 1 { insert(String(decoding: utf8.dropFirst(), as: UTF8.self)) }
-        // `_name` refers to property `name` too.
-        let underscored = Self.key(UInt8(ascii: "_"), last)
-        bits[underscored >> 6] |= 1 << UInt64(underscored & 63)
     }
 
     func mayContain(first: UInt8, last: UInt8) -> Bool {
