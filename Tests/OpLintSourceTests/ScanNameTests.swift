@@ -80,13 +80,15 @@ struct ScanNameTests {
         #expect(set.isEmpty)
     }
 
-    @Test("A leading underscore is dropped only from names that have more after it")
+    @Test("A leading underscore is found and dropped as `hasPrefix` and `dropFirst` find and drop it")
     func underscores() {
-        #expect(ScanName("_queue").hasUnderscorePrefix)
+        for text in ["_queue", "_", "__op", "queue_", "", "q", "_日本", "_\u{301}x"] {
+            let name = ScanName(text)
+            #expect(name.startsWithUnderscore == text.hasPrefix("_"), "\(text)")
+            if text.hasPrefix("_") { #expect(name.droppingUnderscore == ScanName(String(text.dropFirst())), "\(text)") }
+        }
         #expect(ScanName("_queue").droppingUnderscore == ScanName("queue"))
-        #expect(!ScanName("_").hasUnderscorePrefix)
-        #expect(!ScanName("queue_").hasUnderscorePrefix)
-        #expect(!ScanName("").hasUnderscorePrefix)
+        #expect(ScanName("_").droppingUnderscore == ScanName(""))
     }
 
     @Test("A superclass chain is cut at its first repeated class, short or long")
@@ -136,5 +138,30 @@ struct NameFilterTests {
             for last in 0..<256 where filter.mayContain(first: UInt8(first), last: UInt8(last)) { held.insert(first << 8 | last) }
         }
         #expect(held == expected)
+    }
+}
+
+/// Names told apart by their bytes, as the Swift and Objective-C compilers and the graph's
+/// own name index tell them apart.
+@Suite("Names by their bytes")
+struct NamesByBytesTests {
+    @Test("Two variables spelled alike, one composed and one decomposed, are two operations")
+    func composedAndDecomposed() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed, "Swift's String calls them equal")
+        let text = """
+        import Foundation
+        func run(queue: OperationQueue) {
+            let \(composed) = BlockOperation { }
+            let \(decomposed) = BlockOperation { }
+            \(decomposed).addDependency(\(composed))
+            queue.addOperations([\(composed), \(decomposed)], waitUntilFinished: false)
+        }
+        """
+        let graph = SourceExtractor.extract(files: [("Cafe.swift", Array(text.utf8))]).graph
+        let names = graph.operations.map { Array($0.name.utf8) }
+        #expect(names == [Array(composed.utf8), Array(decomposed.utf8)])
+        let waiter = graph.operations.first { Array($0.name.utf8) == Array(decomposed.utf8) }
+        #expect(waiter?.dependencies.map { Array($0.name.utf8) } == [Array(composed.utf8)])
     }
 }

@@ -23,8 +23,6 @@ extension FileScanner {
         return true
     }
 
-    /// A Swift member call `receiver.name(…)` at token `i`; with `implicitSelf`, `name(…)` in a
-    /// type's code, whose receiver is `self`.
     /// Whether identifier `i` is a member `member(at:)` follows: the operation API's, dispatch's,
     /// and the list methods that hand operations on. Compared as bytes: most members are not.
     private func isFollowedMember(_ i: Int) -> Bool {
@@ -46,6 +44,8 @@ extension FileScanner {
         }
     }
 
+    /// A Swift member call `receiver.name(…)` at token `i`; with `implicitSelf`, `name(…)` in a
+    /// type's code, whose receiver is `self`.
     func member(at i: Int, implicitSelf: Bool = false) {
         guard file.isIdentifier(i) else { return }
         guard isFollowedMember(i) else {

@@ -82,7 +82,7 @@ extension FileScanner {
     func property(_ name: ScanName) -> Binding? {
         guard !properties.isEmpty, let type = currentType, let table = properties[ScanName(type)] else { return nil }
         if let binding = table[name] { return current(binding) }
-        if name.hasUnderscorePrefix, let binding = table[name.droppingUnderscore] { return current(binding) }
+        if name.startsWithUnderscore, let binding = table[name.droppingUnderscore] { return current(binding) }
         return nil
     }
 

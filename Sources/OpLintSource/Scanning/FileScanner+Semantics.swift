@@ -51,11 +51,11 @@ extension FileScanner {
 
     /// Whether the first pass saw the value written `text` used as an operation in this file.
     private func isUsedAsOperation(_ text: String) -> Bool {
-        // The last part between `.`, `?` and `!` (`self.op?` gives `op`), read back from the end.
+        // The last part between `.`, `?` and `!` (`self.op?` gives `op`).
         let last: Substring
         let utf8 = text.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII text: its bytes are its characters, read back from the end.
+            // ASCII text: its bytes are its characters, read back from the end with no list made.
             let isSeparator = { (byte: UInt8) in byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") }
             guard let end = utf8.lastIndex(where: { !isSeparator($0) }) else { return false }
             let start = utf8[..<end].lastIndex(where: isSeparator).map { utf8.index(after: $0) } ?? utf8.startIndex

@@ -36,11 +36,12 @@ struct ScanName: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
         Int(truncatingIfNeeded: Self.mix(hash ^ UInt64(truncatingIfNeeded: seed)))
     }
 
-    /// The name without its first byte (`_queue` → `queue`), for a name that starts with `_`.
+    /// The name without its first character (`_queue` → `queue`, `_` → the empty name), for a
+    /// name that starts with `_`.
     var droppingUnderscore: ScanName { ScanName(String(text.dropFirst())) }
 
-    /// Whether the name starts with `_` and has more after it.
-    var hasUnderscorePrefix: Bool { text.utf8.first == UInt8(ascii: "_") && text.utf8.count > 1 }
+    /// Whether the name's first character is `_` (`_` itself too; not `_` with a combining mark).
+    var startsWithUnderscore: Bool { text.utf8.first == UInt8(ascii: "_") && text.hasPrefix("_") }
 
     /// A process-wide key, drawn from the standard library's per-process hashing seed: a file
     /// cannot be written to make its names collide, and `SWIFT_DETERMINISTIC_HASHING` makes it fixed.
