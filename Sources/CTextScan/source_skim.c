@@ -30,6 +30,10 @@ struct oplint_skim_words {
         uint8_t length;
         uint8_t kind;
     } list[most_words];
+    /// The words of each length, as indices into `list`: a run of bytes is compared only with
+    /// the few words of its own length.
+    uint8_t of_length[longest_word + 1][most_words];
+    uint8_t count_of_length[longest_word + 1];
 };
 
 static inline int filter_bit(const struct word_filter *filter, size_t length, uint8_t first, uint8_t last) {
@@ -42,6 +46,7 @@ static int add_word(struct oplint_skim_words *words, const char *text, uint8_t k
     memcpy(words->list[words->count].text, text, length);
     words->list[words->count].length = (uint8_t)length;
     words->list[words->count].kind = kind;
+    words->of_length[length][words->count_of_length[length]++] = (uint8_t)words->count;
     words->count++;
     uint8_t first = (uint8_t)text[0], last = (uint8_t)text[length - 1];
     words->filter.bits[length][first & 63] |= (uint64_t)1 << (last & 63);
@@ -65,8 +70,9 @@ oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t a
 /// `word_api`, `word_keyword`, or 0.
 static int word_kind(const oplint_skim_words *words, const uint8_t *word, size_t length) {
     if (length > longest_word) return 0;
-    for (int k = 0; k < words->count; k++) {
-        if (words->list[k].length == length && memcmp(words->list[k].text, word, length) == 0) return words->list[k].kind;
+    for (int k = 0; k < words->count_of_length[length]; k++) {
+        int index = words->of_length[length][k];
+        if (words->list[index].text[0] == (char)word[0] && memcmp(words->list[index].text, word, length) == 0) return words->list[index].kind;
     }
     return 0;
 }
