@@ -143,6 +143,10 @@ public struct SourceFile: Sendable {
 
     /// Whether `bytes[from..<to]` contain `pattern`, exactly.
     ///
+    /// Sixteen starting positions at a time: a position is a candidate when the pattern's first
+    /// and last bytes are in place, and only candidates are compared in full. (Searching for the
+    /// first byte alone stopped at every `a` of `addOperation` and every `c` of `cancel`.)
+    ///
     /// - Complexity: O(*to* − *from*).
     func bytesContain(_ pattern: StaticString, from: Int, to: Int) -> Bool {
         let count = pattern.utf8CodeUnitCount
@@ -151,13 +155,29 @@ public struct SourceFile: Sendable {
         let p = pattern.utf8Start
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
-            var k = from
-            while k <= to - count {
-                k = ByteScan.firstIndex(of: p[0], in: base, from: k, to: to - count + 1)
-                guard k <= to - count else { return false }
-                var m = 1
+            let raw = UnsafeRawPointer(base)
+            func matches(at k: Int) -> Bool {
+                var m = 0
                 while m < count && base[k + m] == p[m] { m += 1 }
-                if m == count { return true }
+                return m == count
+            }
+            let first = SIMD16<UInt8>(repeating: p[0]), last = SIMD16<UInt8>(repeating: p[count - 1])
+            var k = from
+            // The last byte read is at k + count - 1 + 15, below `to`.
+            while k + count - 1 + 16 <= to {
+                let starts = raw.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
+                let ends = raw.loadUnaligned(fromByteOffset: k + count - 1, as: SIMD16<UInt8>.self)
+                // Each lane of the mask is 0 or all ones; two 64-bit words say whether any is set.
+                let lanes = unsafeBitCast((starts .== first) .& (ends .== last), to: SIMD2<UInt64>.self)
+                if lanes[0] | lanes[1] != 0 {
+                    for lane in 0..<16 where (lane < 8 ? lanes[0] >> (lane * 8) : lanes[1] >> ((lane - 8) * 8)) & 0xFF != 0 {
+                        if matches(at: k + lane) { return true }
+                    }
+                }
+                k += 16
+            }
+            while k <= to - count {
+                if matches(at: k) { return true }
                 k += 1
             }
             return false
