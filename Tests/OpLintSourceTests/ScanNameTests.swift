@@ -1,8 +1,8 @@
 import Testing
 @testable import OpLintSource
 
-/// The second pass's names hashed once: equal names are equal keys, different names stay
-/// apart, and the `String` conveniences change tables in place.
+/// Names hashed once: equal names are equal keys, different names stay apart, and tables keyed
+/// by them are read and changed through plain strings.
 @Suite("Scan names")
 struct ScanNameTests {
     /// Names of every shape the scanner meets: empty, one byte, exactly eight and sixteen bytes
@@ -37,7 +37,7 @@ struct ScanNameTests {
         }
         let keys = Self.names.map { ScanName($0) }
         #expect(Set(keys).count == Self.names.count)
-        // 64-bit hashes of a few hundred names: a collision would mean the bytes are not all mixed in.
+        // 64-bit hashes of 127 names: a collision would mean the bytes are not all mixed in.
         #expect(Set(keys.map(\.hash)).count == Self.names.count)
         // The low bits pick a bucket: they must differ too, for most names.
         #expect(Set(keys.map { $0._rawHashValue(seed: 0) & 0xFFFF }).count > Self.names.count * 9 / 10)
@@ -52,7 +52,7 @@ struct ScanNameTests {
         }
     }
 
-    @Test("Keyed by names, a table reads, changes in place and defaults through plain strings")
+    @Test("Keyed by names, a table is read, changed and defaulted through plain strings")
     func tablesThroughStrings() {
         var table: [ScanName: [Int]] = [:]
         for (k, text) in Self.names.enumerated() {
