@@ -164,4 +164,23 @@ struct NamesByBytesTests {
         let waiter = graph.operations.first { Array($0.name.utf8) == Array(decomposed.utf8) }
         #expect(waiter?.dependencies.map { Array($0.name.utf8) } == [Array(composed.utf8)])
     }
+
+    @Test("An operation that waits for both spellings keeps both dependencies")
+    func bothSpellingsAsDependencies() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let text = """
+        import Foundation
+        func run(queue: OperationQueue) {
+            let \(composed) = BlockOperation { }
+            let \(decomposed) = BlockOperation { }
+            let done = BlockOperation { }
+            done.addDependency(\(composed))
+            done.addDependency(\(decomposed))
+            queue.addOperations([\(composed), \(decomposed), done], waitUntilFinished: false)
+        }
+        """
+        let graph = SourceExtractor.extract(files: [("Cafe.swift", Array(text.utf8))]).graph
+        let done = graph.operations.first { $0.name == "done" }
+        #expect(done?.dependencies.map { Array($0.name.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
+    }
 }

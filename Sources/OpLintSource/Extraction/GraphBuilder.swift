@@ -66,7 +66,7 @@ struct GraphBuilder {
                 queues.append(queue)
             }
         }
-        let queueNames = Set(queues.map(\.name))
+        let queueNames = Set(queues.map { ScanName($0.name) })
 
         // Operations, merged by name.
         var operations: [OperationGraph.Operation] = []
@@ -132,7 +132,8 @@ struct GraphBuilder {
                 let waiter = name(edge.waiter, file: f)
                 let dependency = name(edge.dependency, file: f)
                 guard let w = operationIndex[waiter] else { continue }
-                if operations[w].dependencies.contains(where: { $0.name == dependency }) { continue }
+                // Names are compared by their bytes, as everywhere in the graph.
+                if operations[w].dependencies.contains(where: { $0.name.utf8.elementsEqual(dependency.utf8) }) { continue }
                 operations[w].dependencies.append(OperationGraph.Reference(dependency, location: edge.location))
             }
             for wait in scan.waits {
@@ -142,8 +143,8 @@ struct GraphBuilder {
                 let isQueue = wait.isQueue ?? (queueNames.contains(target) && operationIndex[target] == nil)
                 let reference = OperationGraph.Reference(target, location: wait.location)
                 if isQueue {
-                    if !operations[w].waitsForQueues.contains(where: { $0.name == target }) { operations[w].waitsForQueues.append(reference) }
-                } else if !operations[w].waitsFor.contains(where: { $0.name == target }) {
+                    if !operations[w].waitsForQueues.contains(where: { $0.name.utf8.elementsEqual(target.utf8) }) { operations[w].waitsForQueues.append(reference) }
+                } else if !operations[w].waitsFor.contains(where: { $0.name.utf8.elementsEqual(target.utf8) }) {
                     operations[w].waitsFor.append(reference)
                 }
             }
