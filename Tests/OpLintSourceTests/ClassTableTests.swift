@@ -11,8 +11,7 @@ struct ClassTableTests {
         let traits = table.traits(of: name)
         let start = table.startReplacement(of: name)
         return [
-            "\(table.chain(of: name))", "\(table.classification(of: name).rawValue)", "\(table.isOperation(name))", "\(table.isQueue(name))",
-            "\(table.isNeither(name))", "\(table.isUndeclared(name))", "\(table.isBlockOperation(name))",
+            "\(table.chain(of: name))", "\(table.classification(of: name).rawValue)", "\(table.isBlockOperation(name))",
             "\(traits.isAsynchronous) \(traits.finishes)", "\(start?.className ?? "-") \(start?.location?.description ?? "-")",
             "\(table.member("queue", of: name).map { "\($0.type) \($0.owner) \($0.isComputed)" } ?? "-")",
             "\(table.factory("make", of: name) ?? "-")", "\(table.cancelsItself("expire", of: name))",
@@ -60,13 +59,15 @@ struct ClassTableTests {
         table.addUses(operations: ["Unseen", "Job"], queues: ["Runner"])
         let names = ["Step", "Sub", "Lane", "Helper", "Loose", "Pipe", "Screen", "Panel", "Ring", "Job", "Runner", "Missing", "Operation", "NSObject"]
         func answers(_ lookup: ClassLookup, _ name: String) -> [Bool] {
-            [lookup.isOperation(name), lookup.isQueue(name), lookup.isOperationOrQueue(name), lookup.isNeither(name), lookup.isUndeclared(name), lookup.isMainActor(name)]
+            let known = lookup.classification(name)
+            return [lookup.isOperation(name), lookup.isQueue(name), lookup.isOperationOrQueue(name), known.contains(.neither), known.contains(.undeclared), lookup.isMainActor(name)]
         }
         for order in [names, names.reversed()] {
             let lookup = ClassLookup(table)
             for name in order + order {
-                let expected = [table.isOperation(name), table.isQueue(name), table.isOperation(name) || table.isQueue(name),
-                                table.isNeither(name), table.isUndeclared(name), table.isMainActor(name)]
+                let known = table.classification(of: name)
+                let expected = [known.contains(.operation), known.contains(.queue), known.contains(.operation) || known.contains(.queue),
+                                known.contains(.neither), known.contains(.undeclared), table.isMainActor(name)]
                 #expect(answers(lookup, name) == expected, "\(name)")
             }
         }

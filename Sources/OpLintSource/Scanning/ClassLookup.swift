@@ -22,24 +22,18 @@ final class ClassLookup {
         return classification
     }
 
-    /// `ClassTable.isOperation`.
+    /// Whether `name` is an operation class (`ClassTable.Classification.operation`).
     ///
     /// - Complexity: O(1) hash lookups after the first question about `name`.
     func isOperation(_ name: String) -> Bool { classification(name).contains(.operation) }
 
-    /// `ClassTable.isQueue`.
+    /// Whether `name` is a queue class (`ClassTable.Classification.queue`).
     ///
     /// - Complexity: O(1) hash lookups after the first question about `name`.
     func isQueue(_ name: String) -> Bool { classification(name).contains(.queue) }
 
     /// `isOperation(name) || isQueue(name)`, with one lookup.
     func isOperationOrQueue(_ name: String) -> Bool { !classification(name).isDisjoint(with: [.operation, .queue]) }
-
-    /// `ClassTable.isNeither`.
-    func isNeither(_ name: String) -> Bool { classification(name).contains(.neither) }
-
-    /// `ClassTable.isUndeclared`.
-    func isUndeclared(_ name: String) -> Bool { classification(name).contains(.undeclared) }
 
     /// `ClassTable.isMainActor`.
     func isMainActor(_ name: String) -> Bool {

@@ -245,13 +245,6 @@ public struct ClassTable: Sendable {
         return result
     }
 
-    /// Whether `name` is an operation class: Foundation's, a subclass of one through any chain,
-    /// or a class the code uses as an operation (and not declared as a queue).
-    func isOperation(_ name: String) -> Bool { classification(of: name).contains(.operation) }
-
-    /// Whether `name` is a queue class.
-    func isQueue(_ name: String) -> Bool { classification(of: name).contains(.queue) }
-
     /// Whether a class of the chain from `name` is in `uses` and none is in `others`.
     private func usedAs(_ uses: Set<String>, not others: Set<String>, _ name: String) -> Bool {
         guard !uses.isEmpty else { return false }
@@ -261,19 +254,22 @@ public struct ClassTable: Sendable {
         return names.contains(where: uses.contains) && !names.contains(where: others.contains)
     }
 
-    /// What the second pass asks about a class (`isOperation`, `isQueue`, `isNeither`,
-    /// `isUndeclared`), with one walk up its chain.
+    /// What the second pass asks about a class, with one walk up its chain.
     struct Classification: OptionSet {
         let rawValue: UInt8
+        /// Foundation's operation class, a subclass of one through any chain, or a class the
+        /// code uses as an operation (and not as a queue).
         static let operation = Classification(rawValue: 1)
+        /// Foundation's queue class, a subclass of one, or a class the code uses as a queue.
         static let queue = Classification(rawValue: 2)
-        /// The chain ends at a class known to be neither (`isNeither`).
+        /// The scanned code declares the class, and its chain ends at a class that is neither
+        /// (`NSObject`, a Swift root class, a protocol).
         static let neither = Classification(rawValue: 4)
-        /// Nothing declares what the class is (`isUndeclared`).
+        /// Nothing declares what the class is: neither the scanned code nor Foundation.
         static let undeclared = Classification(rawValue: 8)
     }
 
-    /// `isOperation`, `isQueue`, `isNeither` and `isUndeclared` at once.
+    /// What `name` is: an operation class, a queue class, neither, undeclared.
     func classification(of name: String) -> Classification {
         switch root(of: name) {
         case .operation: return .operation
@@ -284,13 +280,6 @@ public struct ClassTable: Sendable {
             return usedAs(usedAsQueues, not: usedAsOperations, name) ? [.queue, .undeclared] : .undeclared
         }
     }
-
-    /// Whether the scanned code declares `name` as a class that is neither an operation nor a
-    /// queue (its chain ends at `NSObject`, a Swift root class, a protocol).
-    func isNeither(_ name: String) -> Bool { classification(of: name).contains(.neither) }
-
-    /// Whether nothing declares what `name` is: neither the scanned code nor Foundation.
-    func isUndeclared(_ name: String) -> Bool { classification(of: name).contains(.undeclared) }
 
     /// Where a superclass chain ends.
     private enum Root {

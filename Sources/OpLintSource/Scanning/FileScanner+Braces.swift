@@ -25,11 +25,11 @@ extension FileScanner {
         "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:",
     ]
 
-    private static let controlKeywords: Set<ScanName> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]
-    private static let typeKeywords: Set<ScanName> = ["class", "struct", "enum", "extension", "protocol", "actor"]
-    private static let accessorKeywords: Set<ScanName> = ["get", "set", "willSet", "didSet", "_modify", "_read"]
+    private static let controlKeywords: Set<String> = ["if", "guard", "while", "switch", "do", "catch", "defer", "repeat", "else"]
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
+    private static let accessorKeywords: Set<String> = ["get", "set", "willSet", "didSet", "_modify", "_read"]
     /// Control keywords whose block runs on some paths only (`do` and `defer` blocks always run).
-    private static let branchKeywords: Set<ScanName> = ["if", "guard", "switch", "catch", "else"]
+    private static let branchKeywords: Set<String> = ["if", "guard", "switch", "catch", "else"]
 
     /// Enters the scope a `{` opens: a type, a function, a control block, a loop or a closure.
     func enterBrace(at b: Int) {
@@ -100,14 +100,13 @@ extension FileScanner {
                     head.sawEquals = true
                 }
             } else if token.kind == .identifier, let word = braceKeyword(at: k) {
-                let key = ScanName(word)
-                if Self.controlKeywords.contains(key) || word == "for" {
+                if Self.controlKeywords.contains(word) || word == "for" {
                     head.leftmostControl = (word, k)
-                } else if word == "func" || word == "init" || word == "deinit" || word == "subscript" || Self.typeKeywords.contains(key) || word == "var" || word == "let" {
+                } else if word == "func" || word == "init" || word == "deinit" || word == "subscript" || Self.typeKeywords.contains(word) || word == "var" || word == "let" {
                     if !(word == "class" && ["func", "var", "let"].contains(file.isIdentifier(k + 1) ? file.text(k + 1) : "")) {
                         head.declaration = (word, k)
                     }
-                } else if Self.accessorKeywords.contains(key) && k == b - 1 {
+                } else if Self.accessorKeywords.contains(word) && k == b - 1 {
                     head.isAccessor = true
                     return head
                 }
@@ -130,7 +129,7 @@ extension FileScanner {
         let (leftmostControl, declaration, sawEquals, inArguments) = (head.leftmostControl, head.declaration, head.sawEquals, head.inArguments)
         if !inArguments, let control = leftmostControl, declaration == nil || control.index < declaration!.index {
             var scope = Scope(kind: control.word == "for" || control.word == "while" || control.word == "repeat" ? .loop : .block, close: close, id: newScopeID())
-            scope.isBranch = Self.branchKeywords.contains(ScanName(control.word))
+            scope.isBranch = Self.branchKeywords.contains(control.word)
             scope.isSwitch = control.word == "switch"
             scope.runsLater = control.word == "defer"
             if scope.kind == .loop { (scope.loopStart, scope.isForLoop) = (control.index, control.word == "for") }
@@ -196,7 +195,7 @@ extension FileScanner {
     }
 
     /// Keywords that decide what a `{` opens.
-    private static let braceKeywords: Set<String> = Set(controlKeywords.union(typeKeywords).union(accessorKeywords).map(\.text))
+    private static let braceKeywords: Set<String> = controlKeywords.union(typeKeywords).union(accessorKeywords)
         .union(["for", "func", "init", "deinit", "subscript", "var", "let"])
 
     /// The identifier at `k` when it is one of `braceKeywords`; a cheap length and first-byte test first.
