@@ -43,6 +43,7 @@ struct ExtractCommand: Command {
         let times = timing ? PhaseTimes() : nil
         defer { if let times { context.standardError.write(times.table()) } }
         let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times)
+        context.keepUntilExit(graph)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         try SourceInput.requireFiles(graph, under: paths)
         try measure(times, "write the graph") {

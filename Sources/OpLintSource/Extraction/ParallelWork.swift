@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OpLintCore
 
 /// Work spread over the cores: one worker per core takes the next item in order until none
 /// are left, so a worker keeps its scratch memory from one item to the next and a slow item
@@ -18,6 +19,7 @@ enum ParallelWork {
         let next = Counter()
         let workers = min(workerCount, count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            HugePages.adviseThisThreadsArena()
             var state = makeState()
             while let index = next.take(below: count) { body(index, &state) }
         }
@@ -31,6 +33,7 @@ enum ParallelWork {
     static func forEachUntilDone<State>(makeState: @Sendable () -> State, _ body: @Sendable (Int, inout State) -> Bool) {
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            HugePages.adviseThisThreadsArena()
             var state = makeState()
             while let index = next.take(below: Int.max), body(index, &state) {}
         }
