@@ -97,6 +97,7 @@ final class WorkerThread: @unchecked Sendable {
         #endif
         let created = pthread_create(&handle, nil, { context in
             let worker = Unmanaged<WorkerThread>.fromOpaque(context!).takeRetainedValue()
+            HugePages.adviseThisThreadsArena()
             worker.body?()
             return nil
         }, context)
