@@ -47,11 +47,11 @@ struct ExtractCommand: Command {
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         try SourceInput.requireFiles(graph, under: paths)
         try measure(times, "write the graph") {
-            let text = GraphWriter().write(graph)
+            let bytes = GraphWriter().bytes(graph)
             if let output {
-                try OutputFile.write(text, to: output, inputs: paths)
+                try OutputFile.write(bytes, to: output, inputs: paths)
             } else {
-                context.standardOutput.write(text)
+                context.standardOutput.write(bytes: bytes)
             }
         }
         return .success
