@@ -9,7 +9,7 @@ extension GraphWriter {
     /// Writes the text of `json(graph).rendered()`, without building the value.
     ///
     /// - Complexity: O(size of the graph).
-    func write(_ graph: OperationGraph, to json: inout JSONStream, halvesAbove: Int = .max) {
+    func write(_ graph: OperationGraph, to json: inout JSONStream) {
         json.beginObject(count: 3 + (graph.events.isEmpty ? 0 : 1) + (Self.settings(graph.simulation).isEmpty ? 0 : 1)
                             + (graph.source == nil ? 0 : 1), allScalar: false)
         json.key("version")
@@ -23,29 +23,9 @@ extension GraphWriter {
         json.end()
         json.key("operations")
         json.beginArray(count: graph.operations.count, allScalar: false)
-        let operations = graph.operations
-        if operations.count > halvesAbove {
-            // The second half goes to a stream that starts where the first half will end; its
-            // bytes are appended to the first's.
-            let half = operations.count / 2
-            var second = json.continuation(written: half)
-            Parallel.both({
-                for op in operations[..<half] {
-                    json.item()
-                    write(graph, op, to: &json)
-                }
-            }, {
-                for op in operations[half...] {
-                    second.item()
-                    write(graph, op, to: &second)
-                }
-            })
-            json.append(continuation: second)
-        } else {
-            for op in operations {
-                json.item()
-                write(graph, op, to: &json)
-            }
+        for op in graph.operations {
+            json.item()
+            write(graph, op, to: &json)
         }
         json.end()
         if !graph.events.isEmpty {
@@ -228,22 +208,6 @@ struct JSONStream: ~Copyable {
         var bytes: [UInt8] = []
         out.withWritten { bytes = Array($0) }
         return bytes
-    }
-
-    /// A stream that goes on from where this one will stand once the innermost container
-    /// holds `written` members: the same open containers, no bytes yet. Its bytes follow this
-    /// stream's (`append(continuation:)`) once this one has written those members.
-    func continuation(written: Int) -> JSONStream {
-        var next = JSONStream()
-        next.frames = frames
-        next.frames[frames.count - 1].written = written
-        return next
-    }
-
-    /// Appends the bytes of `continuation` and takes over where it stands.
-    mutating func append(continuation: consuming JSONStream) {
-        continuation.out.withWritten { out.append(bytes: $0) }
-        frames = continuation.frames
     }
 
     /// The level of a value written now: nil inside a one-line container.

@@ -15,19 +15,15 @@ public struct GraphWriter: Sendable {
         return json.text()
     }
 
-    /// The bytes of `write(graph)`, written without making a `String` of them; the operations
-    /// of a large graph are written on two threads, one half each (the same bytes).
+    /// The bytes of `write(graph)`, without making a `String` of them (which would check them
+    /// as UTF-8 and copy them again to write them out).
     ///
     /// - Complexity: O(size of the graph).
-    public func bytes(_ graph: OperationGraph, inParallel: Bool = true) -> [UInt8] {
+    public func bytes(_ graph: OperationGraph) -> [UInt8] {
         var json = JSONStream()
-        write(graph, to: &json, halvesAbove: inParallel ? Self.halvesAbove : .max)
+        write(graph, to: &json)
         return json.bytes()
     }
-
-    /// The number of operations above which `bytes` writes them in two halves at once: below
-    /// it a second thread costs more than it saves.
-    static let halvesAbove = 1_000
 
     /// The JSON value of `graph`: `write` writes the same text without building it.
     public func json(_ graph: OperationGraph) -> JSONText {

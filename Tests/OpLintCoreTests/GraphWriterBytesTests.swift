@@ -1,9 +1,8 @@
 import Testing
 @testable import OpLintCore
 
-/// `GraphWriter.bytes`: the operations of a large graph written in two halves at once give
-/// exactly the bytes `write` gives written in one go.
-@Suite struct GraphWriterHalvesTests {
+/// `GraphWriter.bytes`: exactly the bytes of the text `write` gives.
+@Suite struct GraphWriterBytesTests {
     /// A graph of `size` operations with every kind of member an operation can have in the
     /// file: located dependencies, waits, settings, labels, and names that need escaping.
     static func graph(size: Int, seed: UInt64) -> OperationGraph {
@@ -25,31 +24,11 @@ import Testing
         return graph
     }
 
-    @Test(arguments: [0, 1, 2, 999, 1_000, 1_001, 1_002, 4_097])
-    func halvesGiveTheBytesOfOneGo(size: Int) {
+    @Test(arguments: [0, 1, 2, 999, 4_097])
+    func bytesAreTheText(size: Int) {
         let graph = Self.graph(size: size, seed: UInt64(size) &+ 7)
-        let whole = Array(GraphWriter().write(graph).utf8)
-        #expect(GraphWriter().bytes(graph) == whole)
-        #expect(GraphWriter().bytes(graph, inParallel: false) == whole)
-    }
-
-    @Test func aStreamContinuesWhereTheFirstStands() {
-        // The continuation of an array that will hold two items writes the third as the
-        // first stream would have.
-        var first = JSONStream()
-        first.beginObject(count: 1, allScalar: false)
-        first.key("items")
-        first.beginArray(count: 3, allScalar: false)
-        var second = first.continuation(written: 2)
-        for name in ["a", "b"] {
-            first.item()
-            first.strings([name], count: 1)
-        }
-        second.item()
-        second.strings(["c"], count: 1)
-        first.append(continuation: second)
-        first.end()
-        first.end()
-        #expect(String(decoding: first.bytes(), as: UTF8.self) == "{\n  \"items\": [\n    [\"a\"],\n    [\"b\"],\n    [\"c\"]\n  ]\n}\n")
+        let text = GraphWriter().write(graph)
+        #expect(GraphWriter().bytes(graph) == Array(text.utf8))
+        #expect(text.hasSuffix("}\n"))
     }
 }
