@@ -18,8 +18,11 @@ if let symbol = dlsym(nil, "mallopt") {
     _ = mallopt(-2, 64 << 20)
 }
 // The heap, and the heap of each worker, backed by huge pages where the system allows them
-// on request: a fault per 2 MiB instead of per 4 KiB (docs/performance.md).
-HugePages.adviseMainHeap()
+// on request: a fault per 2 MiB instead of per 4 KiB (docs/performance.md);
+// `OPLINT_HUGE_PAGES=0` leaves the heap as glibc made it.
+if HugePages.isWanted(environment: getenv("OPLINT_HUGE_PAGES").map { String(cString: $0) }) {
+    HugePages.adviseMainHeap()
+}
 #endif
 let code = OplintCLI.run(Array(CommandLine.arguments.dropFirst()), context: OplintCLI.processContext())
 exit(code.rawValue)

@@ -33,6 +33,15 @@ import Testing
         #expect(HugePages.addresses("") == nil)
     }
 
+    @Test func theEnvironmentTurnsTheAdviceOff() {
+        #expect(HugePages.isWanted(environment: nil))
+        #expect(HugePages.isWanted(environment: "1"))
+        #expect(HugePages.isWanted(environment: ""))
+        for off in ["0", "no", "off", "false", "OFF", "False"] {
+            #expect(!HugePages.isWanted(environment: off), "\(off)")
+        }
+    }
+
     @Test func findsTheMainHeap() throws {
         let heap = try #require(HugePages.mappedHeap())
         #expect(heap.count > 0)

@@ -26,6 +26,14 @@ public enum HugePages {
     /// `MADV_HUGEPAGE` in <sys/mman.h>.
     private static let adviceHugePage: Int32 = 14
 
+    /// Whether the environment leaves the advice on: `OPLINT_HUGE_PAGES` unset, or anything but
+    /// `0`, `no`, `off` or `false` (in any case). Where memory is fragmented, the kernel may stop
+    /// to compact it before it hands out a huge page; a user who sees such stalls turns this off.
+    public static func isWanted(environment value: String?) -> Bool {
+        guard let value else { return true }
+        return !["0", "no", "off", "false"].contains(value.lowercased())
+    }
+
     /// Advises the main heap (the `[heap]` of `/proc/self/maps`) and turns on
     /// `adviseThisThreadsArena()`. Called once, from the main thread, after `mallopt(M_TOP_PAD)`:
     /// the heap is first grown to its padding, so that all of it is advised; memory the heap
