@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Asks Linux to back the heap with transparent huge pages, 2 MiB at a time, on systems that
 /// give them only to memory that asks (`/sys/kernel/mm/transparent_hugepage/enabled` set to
@@ -16,9 +17,10 @@ import Glibc
 /// nothing; without glibc these functions do nothing.
 public enum HugePages {
     /// Whether `adviseMainHeap()` has advised the main heap: worker heaps are advised only then.
-    nonisolated(unsafe) private static var isEnabled = false
-    /// The advised main heap, as addresses.
-    nonisolated(unsafe) private static var mainHeap: Range<UInt> = 0..<0
+    private static let isEnabled = Atomic<Bool>(false)
+    /// The advised main heap, as addresses (written before `isEnabled` is set).
+    private static let mainHeapStart = Atomic<UInt>(0)
+    private static let mainHeapEnd = Atomic<UInt>(0)
 
     /// The size and alignment of the heap glibc gives a thread beyond the main one
     /// (`HEAP_MAX_SIZE`: twice the largest mmap threshold, 2 × 32 MiB on 64-bit systems).
@@ -48,8 +50,9 @@ public enum HugePages {
         guard let heap = mappedHeap(), madvise(UnsafeMutableRawPointer(bitPattern: heap.lowerBound), Int(heap.count), adviceHugePage) == 0 else {
             return false
         }
-        mainHeap = heap
-        isEnabled = true
+        mainHeapStart.store(heap.lowerBound, ordering: .relaxed)
+        mainHeapEnd.store(heap.upperBound, ordering: .relaxed)
+        isEnabled.store(true, ordering: .releasing)
         return true
         #else
         return false
@@ -61,9 +64,10 @@ public enum HugePages {
     /// each time a worker starts a task: one allocation and one system call.
     public static func adviseThisThreadsArena() {
         #if canImport(Glibc)
-        guard isEnabled, let allocate = allocator, let probe = allocate(64) else { return }
+        guard isEnabled.load(ordering: .acquiring), let allocate = allocator, let probe = allocate(64) else { return }
         let address = UInt(bitPattern: probe)
         free(probe)
+        let mainHeap = mainHeapStart.load(ordering: .relaxed)..<mainHeapEnd.load(ordering: .relaxed)
         guard !mainHeap.contains(address) else { return }
         let base = address & ~UInt(threadHeapSize - 1)
         _ = madvise(UnsafeMutableRawPointer(bitPattern: base), threadHeapSize, adviceHugePage)
