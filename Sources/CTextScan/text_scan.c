@@ -142,3 +142,31 @@ size_t oplint_xml_plain_prefix(const uint8_t *bytes, size_t count) {
 size_t oplint_markdown_plain_prefix(const uint8_t *bytes, size_t count) {
     return plain_prefix(bytes, count, &markdown, markdown_ranges);
 }
+
+size_t oplint_ascii_prefix(const uint8_t *bytes, size_t count) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    while (i + 64 <= count) {
+        __m128i any = _mm_or_si128(_mm_or_si128(load16(bytes + i), load16(bytes + i + 16)),
+                                   _mm_or_si128(load16(bytes + i + 32), load16(bytes + i + 48)));
+        if (_mm_movemask_epi8(any) != 0) break;
+        i += 64;
+    }
+#elif defined(__ARM_NEON)
+    while (i + 64 <= count) {
+        uint8x16_t any = vorrq_u8(vorrq_u8(load16(bytes + i), load16(bytes + i + 16)),
+                                  vorrq_u8(load16(bytes + i + 32), load16(bytes + i + 48)));
+        if (vmaxvq_u8(any) >= 0x80) break;
+        i += 64;
+    }
+#endif
+    // The last bytes, and the block that holds the first byte above 0x7F, eight at a time.
+    while (i + 8 <= count) {
+        uint64_t word;
+        __builtin_memcpy(&word, bytes + i, 8);
+        if (word & 0x8080808080808080ull) break;
+        i += 8;
+    }
+    while (i < count && bytes[i] < 0x80) i++;
+    return i;
+}

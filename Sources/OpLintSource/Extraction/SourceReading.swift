@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CTextScan
 
 /// Reads source files for the extractor, refusing unreadable, enormous and binary ones.
 enum SourceReading {
@@ -77,25 +78,33 @@ enum SourceReading {
         return .success(bytes)
     }
 
-    /// Whether `bytes` is well-formed UTF-8.
+    /// Whether `bytes` is well-formed UTF-8 (Unicode's table 3-7): no overlong form, no
+    /// surrogate (CESU-8's `ED A0 80`), nothing above U+10FFFF.
     ///
     /// - Complexity: O(*n*).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }
             let n = buffer.count
-            let raw = UnsafeRawPointer(base)
             var i = 0
             while i < n {
-                // ASCII runs, sixteen bytes at a time.
-                while i + 16 <= n && (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 { i += 16 }
-                while i < n && base[i] < 0x80 { i += 1 }
+                // ASCII runs, sixty-four bytes at a time.
+                i += oplint_ascii_prefix(base + i, n - i)
                 guard i < n else { return true }
                 let b = base[i]
                 let length: Int
                 if b & 0xE0 == 0xC0 && b >= 0xC2 { length = 2 } else if b & 0xF0 == 0xE0 { length = 3 } else if b & 0xF8 == 0xF0 && b <= 0xF4 { length = 4 } else { return false }
                 guard i + length <= n else { return false }
                 for k in 1..<length where base[i + k] & 0xC0 != 0x80 { return false }
+                // The second byte's narrower ranges after E0, ED, F0 and F4.
+                let second = base[i + 1]
+                switch b {
+                case 0xE0: if second < 0xA0 { return false }
+                case 0xED: if second > 0x9F { return false }
+                case 0xF0: if second < 0x90 { return false }
+                case 0xF4: if second > 0x8F { return false }
+                default: break
+                }
                 i += length
             }
             return true
