@@ -45,7 +45,12 @@ import Testing
     @Test func findsTheMainHeap() throws {
         let heap = try #require(HugePages.mappedHeap())
         #expect(heap.count > 0)
-        #expect(heap.upperBound == UInt(bitPattern: sbrk(0)))
+        // The heap starts where the program break started and the break never goes below it
+        // (other tests may move the break meanwhile, up or down); the stack and the thread
+        // heaps lie above it.
+        #expect(heap.lowerBound <= UInt(bitPattern: sbrk(0)))
+        var local = 0
+        #expect(withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) } > heap.upperBound)
     }
 
     @Test func advisesTheMainHeapAndEachWorkersHeap() throws {
@@ -71,7 +76,11 @@ import Testing
         thread.start()
         done.wait()
         let result = try #require(found.value)
-        #expect(result.flags.contains("hg"))
+        // A thread that glibc sends to the main heap (more threads than heaps) allocates from
+        // memory the main heap may have gained after it was advised: nothing to read then.
+        if HugePages.mappedHeap()?.contains(result.address) != true {
+            #expect(result.flags.contains("hg"))
+        }
     }
 }
 
