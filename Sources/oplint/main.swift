@@ -8,9 +8,9 @@ signal(SIGPIPE, SIG_IGN)
 // Arrays of up to 4 MiB come from the heap, which grows 64 MiB at a time, instead of each
 // array over 128 KiB being mapped on its own and unmapped when freed: linting a large graph
 // frees megabytes phase after phase, and the next phase reuses that memory instead of
-// faulting fresh pages in one by one (15 % fewer page faults at 100,000 operations for 3–5 %
-// more peak memory at 1,000,000; a higher limit saves more faults but keeps more memory,
-// docs/performance.md). `mallopt`, `M_MMAP_THRESHOLD` (-3) and `M_TOP_PAD` (-2) are in
+// faulting fresh pages in one by one (measured with a 16 MiB padding: 15 % fewer page faults
+// at 100,000 operations for 3–5 % more peak memory at 1,000,000, docs/performance.md). The
+// padding is 64 MiB so that the huge-page advice below covers all the heap a command uses. `mallopt`, `M_MMAP_THRESHOLD` (-3) and `M_TOP_PAD` (-2) are in
 // <malloc.h>, which the Glibc module does not bring in.
 if let symbol = dlsym(nil, "mallopt") {
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
