@@ -99,14 +99,15 @@ extension FileScanner {
                 } else if file.isPunct(k, "=") && !file.isPunct(k - 1, "=") && !file.isPunct(k + 1, "=") {
                     head.sawEquals = true
                 }
-            } else if token.kind == .identifier, let word = braceKeyword(at: k) {
-                if Self.controlKeywords.contains(word) || word == "for" {
+            } else if token.kind == .identifier, let keyword = braceKeyword(at: k) {
+                let word = keyword.word
+                if keyword.kind == .control {
                     head.leftmostControl = (word, k)
-                } else if word == "func" || word == "init" || word == "deinit" || word == "subscript" || Self.typeKeywords.contains(word) || word == "var" || word == "let" {
-                    if !(word == "class" && ["func", "var", "let"].contains(file.isIdentifier(k + 1) ? file.text(k + 1) : "")) {
+                } else if keyword.kind == .declaration {
+                    if !(word == "class" && (file.isWord(k + 1, "func") || file.isWord(k + 1, "var") || file.isWord(k + 1, "let"))) {
                         head.declaration = (word, k)
                     }
-                } else if Self.accessorKeywords.contains(word) && k == b - 1 {
+                } else if keyword.kind == .accessor && k == b - 1 {
                     head.isAccessor = true
                     return head
                 }
@@ -199,24 +200,36 @@ extension FileScanner {
         .union(["for", "func", "init", "deinit", "subscript", "var", "let"])
 
     /// The identifier at `k` when it is one of `braceKeywords`; a cheap length and first-byte test first.
-    private func braceKeyword(at k: Int) -> String? {
+    private func braceKeyword(at k: Int) -> BraceKeyword? {
         let token = file.tokens[k]
         guard token.length >= 2 && token.length <= 9 else { return nil }
         let start = Int(token.start)
         let first = file.bytes[start]
         guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return nil }
         // Compared byte by byte: most identifiers are not keywords, and none is made a String.
-        outer: for (bytes, word) in Self.braceKeywordsByLength[Int(token.length)] {
+        outer: for (bytes, keyword) in Self.braceKeywordsByLength[Int(token.length)] {
             for m in 0..<bytes.count where file.bytes[start + m] != bytes[m] { continue outer }
-            return word
+            return keyword
         }
         return nil
     }
 
+    /// One of `braceKeywords`, with what it makes of the statement it starts (worked out once,
+    /// not looked up in the keyword sets at every brace).
+    struct BraceKeyword {
+        enum Kind { case control, declaration, accessor }
+        let word: String
+        let kind: Kind
+    }
+
     /// `braceKeywords` by length, with their bytes.
-    private static let braceKeywordsByLength: [[([UInt8], String)]] = {
-        var table = [[([UInt8], String)]](repeating: [], count: 10)
-        for word in braceKeywords.sorted() where word.utf8.count < 10 { table[word.utf8.count].append((Array(word.utf8), word)) }
+    private static let braceKeywordsByLength: [[([UInt8], BraceKeyword)]] = {
+        var table = [[([UInt8], BraceKeyword)]](repeating: [], count: 10)
+        for word in braceKeywords.sorted() where word.utf8.count < 10 {
+            let kind: BraceKeyword.Kind = controlKeywords.contains(word) || word == "for" ? .control
+                : accessorKeywords.contains(word) ? .accessor : .declaration
+            table[word.utf8.count].append((Array(word.utf8), BraceKeyword(word: word, kind: kind)))
+        }
         return table
     }()
 
