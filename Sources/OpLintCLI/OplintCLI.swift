@@ -68,7 +68,7 @@ public enum OplintCLI {
 
     /// The context of the real process: its streams, terminal and environment.
     public static func processContext() -> CommandContext {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessState.environment()
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var context = CommandContext(
             standardOutput: .standardOutput,
@@ -76,7 +76,7 @@ public enum OplintCLI {
             colorOutput: isatty(1) == 1 && !noColor && environment["TERM"] != "dumb",
             showsProgress: isatty(2) == 1,
             environment: environment,
-            currentDirectory: FileManager.default.currentDirectoryPath
+            currentDirectory: ProcessState.currentDirectory()
         )
         context.endsWithProcess = true
         return context

@@ -12,10 +12,10 @@ import Testing
 
     /// The `VmFlags` of the mapping that holds `address`, from `/proc/self/smaps`.
     static func flags(ofMappingHolding address: UInt) throws -> [Substring] {
-        let smaps = try #require(HugePages.mapLines(path: "/proc/self/smaps"))
+        let smaps = try #require(mapLines(path: "/proc/self/smaps"))
         var holds = false
         for line in smaps {
-            if let range = HugePages.addresses(line), line.first?.isHexDigit == true, line.contains(" ") {
+            if let range = addresses(line), line.first?.isHexDigit == true, line.contains(" ") {
                 holds = range.contains(address)
             } else if holds, line.hasPrefix("VmFlags:") {
                 return line.dropFirst("VmFlags:".count).split(separator: " ")
@@ -25,12 +25,51 @@ import Testing
         return []
     }
 
-    @Test func readsTheAddressesOfAMapsLine() {
-        #expect(HugePages.addresses("55cff718a000-55cff8879000 r-xp 00000000 fe:00 123  /usr/bin/oplint") == 0x55cf_f718_a000..<0x55cf_f887_9000)
-        #expect(HugePages.addresses("7ffd1000-7ffd2000 rw-p 00000000 00:00 0  [stack]") == 0x7ffd_1000..<0x7ffd_2000)
-        #expect(HugePages.addresses("zz-10 rw-p") == nil)
-        #expect(HugePages.addresses("20-10 rw-p") == nil)
-        #expect(HugePages.addresses("") == nil)
+    /// The lines of `/proc/self/maps` or `/proc/self/smaps`.
+    static func mapLines(path: String) -> [Substring]? {
+        // Read to the end: the kernel writes these files as they are read, and gives their size as 0.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += buffer[..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    }
+
+    /// The `start-end` addresses a line of `/proc/self/maps` begins with.
+    static func addresses(_ line: Substring) -> Range<UInt>? {
+        guard let field = line.split(separator: " ").first else { return nil }
+        let bounds = field.split(separator: "-")
+        guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), start < end else { return nil }
+        return start..<end
+    }
+
+    /// The `[heap]` of `/proc/self/maps`: the kernel's own account of the main heap.
+    static func mappedHeap() -> Range<UInt>? {
+        mapLines(path: "/proc/self/maps")?.first { $0.hasSuffix("[heap]") }.flatMap(addresses)
+    }
+
+    @Test func readsWhereTheHeapStartsFromAStatLine() {
+        func line(command: String, startBrk: String) -> [UInt8] {
+            // Fields 3 to 46, then start_brk (47), then fields 48 to 52.
+            let before = ["S"] + (4...46).map(String.init)
+            return Array("4242 (\(command)) \((before + [startBrk] + (48...52).map(String.init)).joined(separator: " "))\n".utf8)
+        }
+        #expect(HugePages.heapStart(statLine: line(command: "oplint", startBrk: "94495390408704")) == 94_495_390_408_704)
+        // A command name may hold spaces and parentheses.
+        #expect(HugePages.heapStart(statLine: line(command: "a) b (c", startBrk: "4096")) == 4096)
+        #expect(HugePages.heapStart(statLine: line(command: "x", startBrk: "0")) == nil)
+        #expect(HugePages.heapStart(statLine: line(command: "x", startBrk: "12a")) == nil)
+        #expect(HugePages.heapStart(statLine: line(command: "x", startBrk: "99999999999999999999999")) == nil)
+        // A kernel that writes fewer fields.
+        #expect(HugePages.heapStart(statLine: Array("4242 (x) S 1 2 3\n".utf8)) == nil)
+        #expect(HugePages.heapStart(statLine: []) == nil)
     }
 
     @Test func theEnvironmentTurnsTheAdviceOff() {
@@ -43,8 +82,10 @@ import Testing
     }
 
     @Test func findsTheMainHeap() throws {
-        let heap = try #require(HugePages.mappedHeap())
+        let heap = try #require(HugePages.mainHeap())
         #expect(heap.count > 0)
+        // Where the kernel's account of the mappings puts it (its end moves with the break).
+        #expect(heap.lowerBound == Self.mappedHeap()?.lowerBound)
         // The heap starts where the program break started and the break never goes below it
         // (other tests may move the break meanwhile, up or down); the stack and the thread
         // heaps lie above it.
@@ -57,7 +98,7 @@ import Testing
         let advised = HugePages.adviseMainHeap()
         #expect(advised == Self.kernelHasHugePages)
         guard advised else { return }
-        let heap = try #require(HugePages.mappedHeap())
+        let heap = try #require(HugePages.mainHeap())
         #expect(try Self.flags(ofMappingHolding: heap.lowerBound).contains("hg"))
 
         // A thread of its own allocates from a heap of its own (or one an ended thread left,
@@ -78,7 +119,7 @@ import Testing
         let result = try #require(found.value)
         // A thread that glibc sends to the main heap (more threads than heaps) allocates from
         // memory the main heap may have gained after it was advised: nothing to read then.
-        if HugePages.mappedHeap()?.contains(result.address) != true {
+        if HugePages.mainHeap()?.contains(result.address) != true {
             #expect(result.flags.contains("hg"))
         }
     }

@@ -36,7 +36,7 @@ public enum HugePages {
         return !["0", "no", "off", "false"].contains(value.lowercased())
     }
 
-    /// Advises the main heap (the `[heap]` of `/proc/self/maps`) and turns on
+    /// Advises the main heap (`mainHeap()`) and turns on
     /// `adviseThisThreadsArena()`. Called once, from the main thread, after `mallopt(M_TOP_PAD)`:
     /// the heap is first grown to its padding, so that all of it is advised; memory the heap
     /// gains later is not. Returns whether the kernel took the advice.
@@ -47,7 +47,7 @@ public enum HugePages {
         // it leaves the padding in place.
         guard let allocate = allocator else { return false }
         free(allocate(1 << 20))
-        guard let heap = mappedHeap(), madvise(UnsafeMutableRawPointer(bitPattern: heap.lowerBound), Int(heap.count), adviceHugePage) == 0 else {
+        guard let heap = mainHeap(), madvise(UnsafeMutableRawPointer(bitPattern: heap.lowerBound), Int(heap.count), adviceHugePage) == 0 else {
             return false
         }
         mainHeapStart.store(heap.lowerBound, ordering: .relaxed)
@@ -81,37 +81,49 @@ public enum HugePages {
         unsafeBitCast($0, to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
     }
 
-    /// The addresses of the `[heap]` line of `/proc/self/maps`: the heap that grows with `brk`.
-    static func mappedHeap() -> Range<UInt>? {
-        guard let lines = mapLines() else { return nil }
-        for line in lines where line.hasSuffix("[heap]") {
-            return addresses(line)
-        }
-        return nil
+    /// The heap that grows with `brk`: from where the program break started (`start_brk`,
+    /// field 47 of `/proc/self/stat`) to where it is now. (The `[heap]` line of
+    /// `/proc/self/maps` says the same, but the kernel writes a line per mapping, and a
+    /// statically linked Swift program has dozens: reading them took a tenth of the start.)
+    static func mainHeap() -> Range<UInt>? {
+        guard let line = statLine(), let start = heapStart(statLine: line) else { return nil }
+        let end = UInt(bitPattern: sbrk(0))
+        return start < end ? start..<end : nil
     }
 
-    /// The lines of `/proc/self/maps` (or of another file the kernel writes as it is read).
-    static func mapLines(path: String = "/proc/self/maps") -> [Substring]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// `/proc/self/stat`, one line.
+    private static func statLine() -> [UInt8]? {
+        let descriptor = open("/proc/self/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        var line = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < line.count {
+            let n = line.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
-            bytes += buffer[..<n]
+            count += n
         }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-    }
-
-    /// The `start-end` addresses a line of `/proc/self/maps` begins with.
-    static func addresses(_ line: Substring) -> Range<UInt>? {
-        guard let field = line.split(separator: " ").first else { return nil }
-        let bounds = field.split(separator: "-")
-        guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), start < end else { return nil }
-        return start..<end
+        return count > 0 ? Array(line[..<count]) : nil
     }
     #endif
+
+    /// Field 47 (`start_brk`) of a `/proc/PID/stat` line, nil when the line has no such field
+    /// (a kernel before 3.3, or one that hides it). The command name (field 2, in parentheses)
+    /// may itself hold spaces and parentheses: fields are counted from its last `)`.
+    static func heapStart(statLine: [UInt8]) -> UInt? {
+        guard let close = statLine.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = statLine[(close + 1)...].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+        // fields[0] is field 3 (the state).
+        guard fields.count > 44, !fields[44].isEmpty else { return nil }
+        var value: UInt = 0
+        for byte in fields[44] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value == 0 ? nil : value
+    }
 }
