@@ -162,6 +162,19 @@ struct BadInputTests {
         #expect(warnings.contains { $0.contains("Missing") })
     }
 
+    @Test("The working memory handed to keep: the same graph, and the tokens, scans and class table kept")
+    func workingMemoryKept() throws {
+        let root = try Self.tree((0..<5).map { ("F\($0).swift", Self.good) })
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let kept = KeptValues()
+        let (graph, warnings) = SourceExtractor.extract(paths: [root], keep: { kept.add($0) })
+        let (freed, freedWarnings) = SourceExtractor.extract(paths: [root])
+        #expect(GraphWriter().write(graph) == GraphWriter().write(freed))
+        #expect(warnings == freedWarnings)
+        // The scans, the class table and the files read by the second pass, one of each.
+        #expect(kept.count == 3)
+    }
+
     @Test("Extraction is deterministic")
     func deterministic() throws {
         let root = try Self.tree((0..<20).map { ("F\($0).swift", Self.good) })
@@ -170,4 +183,12 @@ struct BadInputTests {
         for _ in 0..<3 { #expect(GraphWriter().write(SourceExtractor.extract(paths: [root]).graph) == first) }
         #expect(SourceExtractor.extract(paths: [root]).graph.operations.count == 20)
     }
+}
+
+/// Values handed over from any thread, counted.
+private final class KeptValues: @unchecked Sendable {
+    private var values: [Any] = []
+    private let lock = NSLock()
+    func add(_ value: Any) { lock.withLock { values.append(value) } }
+    var count: Int { lock.withLock { values.count } }
 }

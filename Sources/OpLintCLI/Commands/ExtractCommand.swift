@@ -42,7 +42,9 @@ struct ExtractCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let times = timing ? PhaseTimes() : nil
         defer { if let times { context.standardError.write(times.table()) } }
-        let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times)
+        // The process ends with the command: the extraction's working memory is not freed piece by piece.
+        let keep: (@Sendable (any Sendable) -> Void)? = context.endsWithProcess ? { @Sendable (value: any Sendable) in context.keepUntilExit(value) } : nil
+        let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times, keep: keep)
         context.keepUntilExit(graph)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         try SourceInput.requireFiles(graph, under: paths)

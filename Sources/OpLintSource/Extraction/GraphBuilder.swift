@@ -159,15 +159,24 @@ struct GraphBuilder {
         let events = ordered.compactMap { op in
             cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
         }.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        var graph = OperationGraph(queues: queues, operations: ordered, events: events)
-        // Each file's facts get their final names on all cores; they merge in path order.
+        // The operations are stored as columns on one core while each file's facts get their
+        // final names on the others (item 0 first, so that it starts at once); the facts merge
+        // in path order.
+        let made = ParallelResults<OperationGraph>(count: 1)
         let named = ParallelResults<SourceFacts>(count: scans.count)
         let scans = self.scans
         let fileOffsets = offsets
-        ParallelWork.forEach(count: scans.count, makeState: {}) { f, _ in
+        let queueList = queues
+        ParallelWork.forEach(count: scans.count + 1, makeState: {}) { k, _ in
+            guard k > 0 else {
+                made.set(0, OperationGraph(queues: queueList, operations: ordered, events: events))
+                return
+            }
+            let f = k - 1
             let count = scans[f].entities.count
             named.set(f, scans[f].facts.mapNames { Self.replacePlaceholders($0) { id in id < count ? names[fileOffsets[f] + id] : nil } })
         }
+        var graph = made.get(0) ?? OperationGraph(queues: queues, operations: ordered, events: events)
         for f in scans.indices {
             if let facts = named.get(f) { graph.sourceFacts.merge(facts) }
         }

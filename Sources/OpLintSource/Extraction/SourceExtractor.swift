@@ -19,8 +19,14 @@ public enum SourceExtractor {
     /// with `times`, how long each phase took (`oplint extract --timing`). The walk runs on a
     /// thread of its own while the first pass reads what it has found.
     ///
+    /// The working memory (the files' tokens, the scans, the class table) is freed on a
+    /// background thread once the graph is made; with `keep`, it is handed to `keep` instead:
+    /// a process that exits right after gives it back to the system whole, not piece by piece
+    /// while it builds and writes the graph.
+    ///
     /// - Complexity: O(total bytes) work, divided among the cores.
-    public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil) -> (graph: OperationGraph, warnings: [String]) {
+    public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil,
+                               keep: (@Sendable (any Sendable) -> Void)? = nil) -> (graph: OperationGraph, warnings: [String]) {
         let found = FoundFiles()
         let walker = FileWalker(excludes: excludes)
         Thread {
@@ -35,7 +41,7 @@ public enum SourceExtractor {
             },
             isKept: { found.isKept($0) })
         var walkWarnings: [String] = []
-        let result = extract(files: files, times: times, firstPhase: "find and read files, find classes") {
+        let result = extract(files: files, times: times, keep: keep, firstPhase: "find and read files, find classes") {
             let walk = found.result()
             walkWarnings = walk.warnings
             return walk.read.map(\.display)
@@ -93,7 +99,8 @@ public enum SourceExtractor {
 
     /// The graph of the files `files` gives; `names` gives the paths of those read, once the
     /// first pass has taken every file.
-    private static func extract(files: FileSource, prefilter: Bool = true, skim: Bool = true, times: PhaseTimes? = nil, firstPhase: String,
+    private static func extract(files: FileSource, prefilter: Bool = true, skim: Bool = true, times: PhaseTimes? = nil,
+                                keep: (@Sendable (any Sendable) -> Void)? = nil, firstPhase: String,
                                 names: () -> [String]) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
         // of the last file it dropped; results are folded in path order as they arrive.
@@ -144,7 +151,8 @@ public enum SourceExtractor {
         // Pass 2: the files that mention the API.
         // The largest files first, so that no core is left with a large one at the end; the
         // results keep the path order.
-        let largestFirst = relevant.indices.sorted { (relevant[$0].0.tokens.count, $1) > (relevant[$1].0.tokens.count, $0) }
+        let sizes = relevant.map { $0.0.tokens.count }
+        let largestFirst = relevant.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
         let second = ParallelResults<FileScan>(count: relevant.count)
         // Each worker keeps what it has worked out about classes from one file to the next.
         ParallelWork.forEach(count: relevant.count, makeState: { ClassLookup(classes) }) { k, lookup in
@@ -160,14 +168,20 @@ public enum SourceExtractor {
         graph.sourceFacts.coverage = SourceCoverage(
             files: filesRead, filesUsingOperations: relevantCount,
             operations: graph.operations.count, queues: graph.queues.count,
-            dependencies: graph.operations.reduce(0) { $0 + $1.dependencies.count },
+            dependencies: graph.operations.indices.reduce(0) { $0 + graph.operations.dependencyCount(at: $1) },
             callsFollowed: scans.reduce(0) { $0 + $1.callsFollowed }, callsNotFollowed: scans.reduce(0) { $0 + $1.callsNotFollowed })
-        // The class table, the files' tokens and the scans are freed on another core while
-        // this one writes the graph: freed while the graph is built, they held up its
-        // allocations (one allocator, two threads).
-        ReleaseInBackground.release(consume scans)
-        ReleaseInBackground.release(consume classes)
-        ReleaseInBackground.release(consume relevant)
+        if let keep {
+            keep(scans)
+            keep(classes)
+            keep(relevant)
+        } else {
+            // The class table, the files' tokens and the scans are freed on another core while
+            // this one writes the graph: freed while the graph is built, they held up its
+            // allocations (one allocator, two threads).
+            ReleaseInBackground.release(consume scans)
+            ReleaseInBackground.release(consume classes)
+            ReleaseInBackground.release(consume relevant)
+        }
         return (graph, warnings)
     }
 }
