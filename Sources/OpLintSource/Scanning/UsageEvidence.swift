@@ -51,33 +51,41 @@ struct UsageEvidence: Sendable {
 
     /// Reads the file's declarations and API calls and settles what they show.
     ///
+    /// Declarations are noted as token indices; only those of the names the calls use get
+    /// their name and type made (most of a file's declarations name something else).
+    ///
     /// - Complexity: O(*tokens* + *calls* × *declarations of a name* × rounds), rounds ≤ the number of calls.
     init(file: SourceFile) {
-        var declarations: [ScanName: [(token: Int, type: String)]] = [:]
-        var uses: [Use] = []
         let reader = Reader(file: file)
+        var declared: [(name: Int, type: Int)] = []
+        var calls: [(token: Int, role: Role, receiver: String?, arguments: [(name: String, created: String?)])] = []
         for k in file.tokens.indices where file.tokens[k].kind == .identifier {
-            if reader.mayDeclare(at: k), let (name, type) = reader.declaration(at: k) { declarations[name, default: []].append((k, type)) }
-            if Reader.mayBeCall(file.tokens[k]), let use = reader.use(at: k) {
-                func typed(_ name: String) -> Value {
-                    guard let list = declarations[name], !list.isEmpty else { return Value(name: name, type: nil) }
-                    return Value(name: name, type: (list.last { $0.token < k } ?? list[0]).type)
-                }
-                let arguments = use.arguments.map { argument in argument.created.map { Value(name: "", type: $0) } ?? typed(argument.name) }
-                uses.append(Use(role: use.role, receiver: use.receiver.map(typed), arguments: arguments))
-            }
+            if reader.mayDeclare(at: k), let type = reader.declaredType(at: k) { declared.append((k, type)) }
+            if Reader.mayBeCall(file.tokens[k]), let use = reader.use(at: k) { calls.append((k, use.role, use.receiver, use.arguments)) }
         }
-        // Declarations after a use count too (a property declared at the end of a class).
-        for u in uses.indices {
-            if var receiver = uses[u].receiver, receiver.type == nil, let first = declarations[receiver.name]?.first {
-                receiver.type = first.type
-                uses[u].receiver = receiver
-            }
-            for a in uses[u].arguments.indices where uses[u].arguments[a].type == nil && !uses[u].arguments[a].name.isEmpty {
-                uses[u].arguments[a].type = declarations[uses[u].arguments[a].name]?.first?.type
-            }
+        guard !calls.isEmpty else { return }
+        // The declarations of the names the calls use, in token order.
+        var declarations: [ScanName: [(token: Int, type: Int)]] = [:]
+        for call in calls {
+            if let receiver = call.receiver { declarations[ScanName(receiver)] = [] }
+            for argument in call.arguments where argument.created == nil { declarations[ScanName(argument.name)] = [] }
         }
-        settle(uses)
+        let wanted = Set(declarations.keys.lazy.map(\.hash))
+        for declaration in declared where wanted.contains(reader.nameHash(declaration.name)) {
+            declarations[ScanName(reader.name(declaration.name))]?.append((declaration.name, declaration.type))
+        }
+        // A name takes the type of its last declaration before the call, else of its first
+        // (a property declared at the end of a class).
+        func typed(_ name: String, at k: Int) -> Value {
+            guard let list = declarations[ScanName(name)], let chosen = list.last(where: { $0.token < k }) ?? list.first else {
+                return Value(name: name, type: nil)
+            }
+            return Value(name: name, type: file.text(chosen.type))
+        }
+        settle(calls.map { call in
+            Use(role: call.role, receiver: call.receiver.map { typed($0, at: call.token) },
+                arguments: call.arguments.map { argument in argument.created.map { Value(name: "", type: $0) } ?? typed(argument.name, at: call.token) })
+        })
     }
 
     /// Marks what the calls show, then spreads "is an operation" along the dependency pairs
@@ -160,16 +168,31 @@ private struct Reader {
     let file: SourceFile
 
     /// `name` without a leading underscore (`_queue` is the instance variable of `queue`).
-    private func name(_ k: Int) -> String {
+    func name(_ k: Int) -> String {
         let text = file.text(k)
         return text.hasPrefix("_") && text.count > 1 ? String(text.dropFirst()) : text
+    }
+
+    /// The `ScanName` hash of `name(k)`, read from the bytes when they are ASCII (then a
+    /// leading `_` followed by anything is dropped), else through `name(k)`.
+    func nameHash(_ k: Int) -> UInt64 {
+        let token = file.tokens[k]
+        var start = Int(token.start)
+        let end = token.end
+        return file.bytes.withUnsafeBufferPointer { bytes in
+            var isASCII = true
+            for i in start..<end where bytes[i] >= 0x80 { isASCII = false; break }
+            guard isASCII else { return ScanName(name(k)).hash }
+            if end - start > 1 && bytes[start] == UInt8(ascii: "_") { start += 1 }
+            return ScanName.hash(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
     }
 
     private func isType(_ k: Int) -> Bool {
         file.isIdentifier(k) && DeclarationScanner.isTypeName(file, k)
     }
 
-    /// A quick test before `declaration(at:)`: a declaration's name has `*` before it
+    /// A quick test before `declaredType(at:)`: a declaration's name has `*` before it
     /// (Objective-C) or `:` after it (Swift), or `=` after it.
     @inline(__always)
     func mayDeclare(at k: Int) -> Bool {
@@ -182,32 +205,35 @@ private struct Reader {
         token.length >= 12 && token.length <= 21
     }
 
-    /// `T *name`, `name: T`, `name = T(…)`, `name = [[T alloc] init…]`, `name = [T new]` at identifier `k` (the name).
-    func declaration(at k: Int) -> (String, String)? {
+    /// `T *name`, `name: T`, `name = T(…)`, `name = [[T alloc] init…]`, `name = [T new]` at identifier `k` (the name): the token of `T`.
+    func declaredType(at k: Int) -> Int? {
         if file.language == .objectiveC {
-            if file.isPunct(k - 1, "*"), isType(k - 2) { return (name(k), file.text(k - 2)) }
+            if file.isPunct(k - 1, "*"), isType(k - 2) { return k - 2 }
         } else if file.isPunct(k + 1, ":"), !file.isPunct(k + 2, ":") {
             var t = k + 2
             if file.isWord(t, "Foundation"), file.isPunct(t + 1, ".") { t += 2 }
-            if isType(t), !file.isPunct(k - 1, "?") { return (name(k), file.text(t)) }
+            if isType(t), !file.isPunct(k - 1, "?") { return t }
         }
         guard file.isPunct(k + 1, "="), !file.isPunct(k + 2, "="), !file.isPunct(k - 1, "."), !file.isPunct(k - 1, "=") else { return nil }
         var v = k + 2
         if file.language == .swift {
             if file.isWord(v, "Foundation"), file.isPunct(v + 1, ".") { v += 2 }
             guard isType(v) else { return nil }
-            if file.isPunct(v + 1, "(") || file.isPunct(v + 1, "{") || (file.isPunct(v + 1, ".") && file.isWord(v + 2, "init")) { return (name(k), file.text(v)) }
+            if file.isPunct(v + 1, "(") || file.isPunct(v + 1, "{") || (file.isPunct(v + 1, ".") && file.isWord(v + 2, "init")) { return v }
             return nil
         }
         // [[T alloc] init…], [[[T alloc] init…] autorelease], [T new]
         while file.isPunct(v, "[") && v < k + 6 { v += 1 }
-        if isType(v), file.isWord(v + 1, "alloc") || file.isWord(v + 1, "new") { return (name(k), file.text(v)) }
+        if isType(v), file.isWord(v + 1, "alloc") || file.isWord(v + 1, "new") { return v }
         return nil
     }
 
     /// The API call whose selector is identifier `k`, if any.
     func use(at k: Int) -> (role: UsageEvidence.Role, receiver: String?, arguments: [(name: String, created: String?)])? {
         guard Self.mayBeCall(file.tokens[k]) else { return nil }
+        // Every selector below starts with `a` or `r`.
+        let first = file.bytes[Int(file.tokens[k].start)]
+        guard first == UInt8(ascii: "a") || first == UInt8(ascii: "r") else { return nil }
         let role: UsageEvidence.Role
         if file.isWord(k, "addOperation") { role = .enqueue }
         else if file.isWord(k, "addOperations") { role = .enqueue }
