@@ -23,9 +23,9 @@ extension GraphWriter {
         json.end()
         json.key("operations")
         json.beginArray(count: graph.operations.count, allScalar: false)
-        for op in graph.operations {
+        for i in graph.operations.indices {
             json.item()
-            write(graph, op, to: &json)
+            writeOperation(graph, at: i, to: &json)
         }
         json.end()
         if !graph.events.isEmpty {
@@ -97,70 +97,102 @@ extension GraphWriter {
         json.end()
     }
 
-    private func write(_ graph: OperationGraph, _ op: OperationGraph.Operation, to json: inout JSONStream) {
-        let location = graph.location(of: op)
-        let defaultStart: OperationGraph.Operation.StartMode = op.queue == nil ? .never : .queue
-        let priorityIsNumber = op.priority.description == String(op.priority.rawValue)
+    /// Operation `i` of `graph`, read from its columns: no `Operation` value is made for it.
+    private func writeOperation(_ graph: OperationGraph, at i: Int, to json: inout JSONStream) {
+        let columns = graph.operations.columns
+        let detail = columns.detailIndex[i]
+        let details = detail < 0 ? nil : columns.details[Int(detail)]
+        let location = graph.location(details?.location ?? nil, PackedPosition.unpack(columns.position[i]))
+        let queue = Int(columns.queue[i])
+        let start = columns.start[i]
+        let defaultStart: OperationGraph.Operation.StartMode = queue < 0 ? .never : .queue
+        let priority = QueuePriority(rawValue: columns.priority[i])
+        let qualityOfService = columns.qualityOfService[i]
+        let duration = columns.duration[i]
+        let addedAt = columns.addedAt[i]
+        let kind = columns.kind[i]
+        let flags = columns.flags[i]
+        let isAsynchronous = flags & OperationColumns.Flags.asynchronous != 0
+        let finishes = flags & OperationColumns.Flags.finishes != 0
+        let checksCancellation = flags & OperationColumns.Flags.checksCancellation != 0
+        let isBarrier = flags & OperationColumns.Flags.barrier != 0
+        let count = columns.count[i]
+        let firstReference = Int(columns.referenceStart[i])
+        let references = firstReference..<firstReference + Int(columns.referenceCount[i])
+        let waitsFor = details?.waitsFor ?? []
+        let waitsForQueues = details?.waitsForQueues ?? []
+        let exclusive = details?.exclusive ?? []
+        let reads = details?.reads ?? []
+        let writes = details?.writes ?? []
+        let labels = details?.labels ?? [:]
         // Scalar members present, then containers: the object is on one line only when it
         // has no container and at most three members.
-        let scalars = 1 + (op.queue == nil ? 0 : 1) + (op.start != defaultStart ? 1 : 0) + (op.priority != .normal ? 1 : 0)
-            + (op.qualityOfService != .default ? 1 : 0) + (op.duration != 1 ? 1 : 0) + (op.addedAt != 0 ? 1 : 0)
-            + (op.kind != .block ? 1 : 0) + (op.isAsynchronous ? 1 : 0) + (!op.finishes ? 1 : 0)
-            + (!op.checksCancellation ? 1 : 0) + (op.isBarrier ? 1 : 0) + (op.count != 1 ? 1 : 0)
-        let containers = (op.dependencies.isEmpty ? 0 : 1) + (op.waitsFor.isEmpty ? 0 : 1) + (op.waitsForQueues.isEmpty ? 0 : 1)
-            + (op.exclusive.isEmpty ? 0 : 1) + (op.reads.isEmpty ? 0 : 1) + (op.writes.isEmpty ? 0 : 1)
-            + (location == nil ? 0 : 1) + (op.labels.isEmpty ? 0 : 1)
+        let scalars = 1 + (queue < 0 ? 0 : 1) + (start != defaultStart ? 1 : 0) + (priority != .normal ? 1 : 0)
+            + (qualityOfService != .default ? 1 : 0) + (duration != 1 ? 1 : 0) + (addedAt != 0 ? 1 : 0)
+            + (kind != .block ? 1 : 0) + (isAsynchronous ? 1 : 0) + (!finishes ? 1 : 0)
+            + (!checksCancellation ? 1 : 0) + (isBarrier ? 1 : 0) + (count != 1 ? 1 : 0)
+        let containers = (references.isEmpty ? 0 : 1) + (waitsFor.isEmpty ? 0 : 1) + (waitsForQueues.isEmpty ? 0 : 1)
+            + (exclusive.isEmpty ? 0 : 1) + (reads.isEmpty ? 0 : 1) + (writes.isEmpty ? 0 : 1)
+            + (location == nil ? 0 : 1) + (labels.isEmpty ? 0 : 1)
         json.beginObject(count: scalars + containers, allScalar: containers == 0)
         json.key("name")
-        json.string(op.name)
-        if let queue = op.queue { json.key("queue"); json.string(queue) }
-        if op.start != defaultStart { json.key("start"); json.string(op.start.rawValue) }
-        if !op.dependencies.isEmpty {
+        columns.text.withUnsafeBufferPointer { text in
+            json.string(utf8: UnsafeBufferPointer(rebasing: text[Int(columns.nameStart[i])..<Int(columns.nameStart[i]) + Int(columns.nameLength[i])]))
+        }
+        if queue >= 0 { json.key("queue"); json.string(columns.queueNames[queue]) }
+        if start != defaultStart { json.key("start"); json.string(start.rawValue) }
+        if !references.isEmpty {
             json.key("dependencies")
-            let located = op.dependencies.map { graph.location(of: $0) }
-            json.beginArray(count: located.count, allScalar: located.allSatisfy { $0 == nil })
-            for (reference, location) in zip(op.dependencies, located) {
-                json.item()
-                if let location {
-                    json.beginObject(count: 2, allScalar: false)
-                    json.key("name")
-                    json.string(reference.name)
-                    location.write(to: &json)
-                    json.end()
-                } else {
-                    json.string(reference.name)
+            func place(_ r: Int) -> SourceLocation? {
+                graph.location(columns.referenceLocation.isEmpty ? nil : columns.referenceLocation[r], PackedPosition.unpack(columns.referencePosition[r]))
+            }
+            json.beginArray(count: references.count, allScalar: references.allSatisfy { place($0) == nil })
+            columns.text.withUnsafeBufferPointer { text in
+                for r in references {
+                    let nameStart = Int(columns.referenceNameStart[r])
+                    let name = UnsafeBufferPointer(rebasing: text[nameStart..<nameStart + Int(columns.referenceNameLength[r])])
+                    json.item()
+                    if let location = place(r) {
+                        json.beginObject(count: 2, allScalar: false)
+                        json.key("name")
+                        json.string(utf8: name)
+                        location.write(to: &json)
+                        json.end()
+                    } else {
+                        json.string(utf8: name)
+                    }
                 }
             }
             json.end()
         }
-        if op.priority != .normal {
+        if priority != .normal {
             json.key("priority")
-            if priorityIsNumber { json.integer(op.priority.rawValue) } else { json.string(op.priority.description) }
+            if priority.description == String(priority.rawValue) { json.integer(priority.rawValue) } else { json.string(priority.description) }
         }
-        if op.qualityOfService != .default { json.key("qualityOfService"); json.string(op.qualityOfService.rawValue) }
-        if op.duration != 1 { json.key("duration"); json.number(op.duration) }
-        if op.addedAt != 0 { json.key("addedAt"); json.number(op.addedAt) }
-        if op.kind != .block { json.key("kind"); json.string(op.kind.rawValue) }
-        if op.isAsynchronous { json.key("asynchronous"); json.bool(true) }
-        if !op.finishes { json.key("finishes"); json.bool(false) }
-        if !op.checksCancellation { json.key("checksCancellation"); json.bool(false) }
-        if !op.waitsFor.isEmpty { json.key("waitsFor"); json.strings(op.waitsFor.lazy.map(\.name), count: op.waitsFor.count) }
-        if !op.waitsForQueues.isEmpty {
+        if qualityOfService != .default { json.key("qualityOfService"); json.string(qualityOfService.rawValue) }
+        if duration != 1 { json.key("duration"); json.number(duration) }
+        if addedAt != 0 { json.key("addedAt"); json.number(addedAt) }
+        if kind != .block { json.key("kind"); json.string(kind.rawValue) }
+        if isAsynchronous { json.key("asynchronous"); json.bool(true) }
+        if !finishes { json.key("finishes"); json.bool(false) }
+        if !checksCancellation { json.key("checksCancellation"); json.bool(false) }
+        if !waitsFor.isEmpty { json.key("waitsFor"); json.strings(waitsFor.lazy.map(\.name), count: waitsFor.count) }
+        if !waitsForQueues.isEmpty {
             json.key("waitsForQueues")
-            json.strings(op.waitsForQueues.lazy.map(\.name), count: op.waitsForQueues.count)
+            json.strings(waitsForQueues.lazy.map(\.name), count: waitsForQueues.count)
         }
-        if !op.exclusive.isEmpty { json.key("exclusive"); json.strings(op.exclusive, count: op.exclusive.count) }
-        if op.isBarrier { json.key("barrier"); json.bool(true) }
-        if !op.reads.isEmpty { json.key("reads"); json.strings(op.reads, count: op.reads.count) }
-        if !op.writes.isEmpty { json.key("writes"); json.strings(op.writes, count: op.writes.count) }
-        if op.count != 1 { json.key("count"); json.integer(op.count) }
+        if !exclusive.isEmpty { json.key("exclusive"); json.strings(exclusive, count: exclusive.count) }
+        if isBarrier { json.key("barrier"); json.bool(true) }
+        if !reads.isEmpty { json.key("reads"); json.strings(reads, count: reads.count) }
+        if !writes.isEmpty { json.key("writes"); json.strings(writes, count: writes.count) }
+        if count != 1 { json.key("count"); json.integer(count) }
         location?.write(to: &json)
-        if !op.labels.isEmpty {
+        if !labels.isEmpty {
             json.key("labels")
-            json.beginObject(count: op.labels.count, allScalar: true)
-            for key in op.labels.keys.sorted() {
+            json.beginObject(count: labels.count, allScalar: true)
+            for key in labels.keys.sorted() {
                 json.key(escaping: key)
-                json.string(op.labels[key] ?? "")
+                json.string(labels[key] ?? "")
             }
             json.end()
         }
@@ -285,6 +317,13 @@ struct JSONStream: ~Copyable {
     mutating func string(_ value: String) {
         out.append(byte: 0x22)
         out.append(jsonStringContentKeepingDelete: value)
+        out.append(byte: 0x22)
+    }
+
+    /// A string literal given as UTF-8 bytes, escaped as `JSONText` escapes it.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        out.append(byte: 0x22)
+        out.append(jsonStringContentKeepingDelete: utf8)
         out.append(byte: 0x22)
     }
     mutating func integer(_ value: Int) { out.append(integer: value) }

@@ -98,27 +98,41 @@ extension TextBuffer where Self: ~Copyable {
         escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
     ) {
         text.withUTF8Bytes { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            let count = utf8.count
-            var i = plainPrefix(base, count)
-            // Most texts need nothing replaced: copied at once.
-            if i == count {
-                append(bytes: utf8)
-                return
-            }
-            var start = 0
-            while i < count {
-                if isPlain(base[i]) || keeps?(utf8, i) == true {
-                    i &+= 1
-                } else {
-                    if start < i { append(bytes: UnsafeBufferPointer(start: base + start, count: i &- start)) }
-                    i &+= max(1, escape(utf8, i, &self))
-                    start = i
-                }
-                if i < count { i &+= plainPrefix(base + i, count &- i) }
-            }
-            if start < count { append(bytes: UnsafeBufferPointer(start: base + start, count: count &- start)) }
+            append(utf8: utf8, plainPrefix: plainPrefix, isPlain: isPlain, keeps: keeps, escape: escape)
         }
+    }
+
+    /// `append(_:plainPrefix:isPlain:keeps:escape:)` for text given as its UTF-8 bytes.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    @inline(__always)
+    mutating func append(
+        utf8: UnsafeBufferPointer<UInt8>,
+        plainPrefix: (_ at: UnsafePointer<UInt8>, _ count: Int) -> Int = { _, _ in 0 },
+        isPlain: (UInt8) -> Bool,
+        keeps: ((_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool)? = nil,
+        escape: (_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int, _ out: inout Self) -> Int
+    ) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var i = plainPrefix(base, count)
+        // Most texts need nothing replaced: copied at once.
+        if i == count {
+            append(bytes: utf8)
+            return
+        }
+        var start = 0
+        while i < count {
+            if isPlain(base[i]) || keeps?(utf8, i) == true {
+                i &+= 1
+            } else {
+                if start < i { append(bytes: UnsafeBufferPointer(start: base + start, count: i &- start)) }
+                i &+= max(1, escape(utf8, i, &self))
+                start = i
+            }
+            if i < count { i &+= plainPrefix(base + i, count &- i) }
+        }
+        if start < count { append(bytes: UnsafeBufferPointer(start: base + start, count: count &- start)) }
     }
 
     /// A string literal as `JSONValue` prints it, escaped byte by byte: quotes, backslashes,
@@ -145,8 +159,15 @@ extension TextBuffer where Self: ~Copyable {
     ///
     /// - Complexity: O(*n*) in the UTF-8 length.
     mutating func append(jsonStringContentKeepingDelete text: String) {
+        text.withUTF8Bytes { append(jsonStringContentKeepingDelete: $0) }
+    }
+
+    /// `append(jsonStringContentKeepingDelete:)` for text given as its UTF-8 bytes.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length.
+    mutating func append(jsonStringContentKeepingDelete utf8: UnsafeBufferPointer<UInt8>) {
         // The scan also stops at DEL, which `isPlain` then keeps.
-        append(text, plainPrefix: { oplint_json_plain_prefix($0, $1) }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }, keeps: { utf8, i in
+        append(utf8: utf8, plainPrefix: { oplint_json_plain_prefix($0, $1) }, isPlain: { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }, keeps: { utf8, i in
             utf8[i] == 0xE2 && !TextBufferBytes.isLineOrParagraphSeparator(utf8, i)
         }, escape: Self.appendJSONEscape)
     }
