@@ -221,12 +221,23 @@ private extension SourceLocation {
 struct JSONStream: ~Copyable {
     /// Collects everything (no chunk is handed over before `text()`).
     private var out = ReportWriter(chunkSize: .max) { _ in }
-    /// The open containers: indentation level (nil on one line), members written, object or array.
-    private var frames: [(level: Int?, written: Int, isObject: Bool)] = []
+    /// An open container: its indentation level (-1 on one line), the members written, and
+    /// whether it is an object.
+    private struct Frame {
+        var level: Int
+        var written: Int
+        var isObject: Bool
+    }
+
+    /// The innermost open container, held apart from the ones around it (`enclosing`): every
+    /// member and item updates it, with no array to check and write back each time.
+    private var top = Frame(level: -1, written: 0, isObject: false)
+    private var isOpen = false
+    private var enclosing: [Frame] = []
 
     /// The text written and a line feed, once every container is closed.
     consuming func text() -> String {
-        precondition(frames.isEmpty, "a JSON container was left open")
+        precondition(!isOpen, "a JSON container was left open")
         out.append(byte: 0x0A)
         var text = ""
         out.withWritten { text = String(decoding: $0, as: UTF8.self) }
@@ -235,7 +246,7 @@ struct JSONStream: ~Copyable {
 
     /// The bytes written and a line feed, once every container is closed.
     consuming func bytes() -> [UInt8] {
-        precondition(frames.isEmpty, "a JSON container was left open")
+        precondition(!isOpen, "a JSON container was left open")
         out.append(byte: 0x0A)
         var bytes: [UInt8] = []
         out.withWritten { bytes = Array($0) }
@@ -244,8 +255,8 @@ struct JSONStream: ~Copyable {
 
     /// The level of a value written now: nil inside a one-line container.
     private var valueLevel: Int? {
-        guard let top = frames.last else { return 0 }
-        return top.level.map { $0 + 1 }
+        guard isOpen else { return 0 }
+        return top.level < 0 ? nil : top.level + 1
     }
 
     /// Opens an object of `count` members; on one line inside a one-line container, or
@@ -266,28 +277,36 @@ struct JSONStream: ~Copyable {
         let oneLine = level == nil || inline || count == 0
         out.append(byte: isObject ? 0x7B : 0x5B)
         if !oneLine { out.append(byte: 0x0A) }
-        frames.append((oneLine ? nil : level, 0, isObject))
+        if isOpen { enclosing.append(top) }
+        top = Frame(level: oneLine ? -1 : level ?? -1, written: 0, isObject: isObject)
+        isOpen = true
     }
 
     /// Closes the innermost container.
     mutating func end() {
-        let top = frames.removeLast()
-        if let level = top.level {
+        precondition(isOpen, "no JSON container is open")
+        if top.level >= 0 {
             out.append(byte: 0x0A)
-            out.append(spaces: 2 * level)
+            out.append(spaces: 2 * top.level)
         }
         out.append(byte: top.isObject ? 0x7D : 0x5D)
+        if let outer = enclosing.popLast() { top = outer } else { isOpen = false }
     }
 
     /// Before the next member or item: the separator and the indentation.
     private mutating func next() {
-        let top = frames[frames.count - 1]
-        frames[frames.count - 1].written = top.written + 1
+        // The separator and the indentation, stored at once.
+        let indent = top.level >= 0 ? 2 * (top.level + 1) : 0
+        let at = out.reserve(indent + 2)
+        var n = 0
         if top.written > 0 {
-            out.append(byte: 0x2C)
-            out.append(byte: top.level == nil ? 0x20 : 0x0A)
+            at[0] = 0x2C
+            at[1] = top.level < 0 ? 0x20 : 0x0A
+            n = 2
         }
-        if let level = top.level { out.append(spaces: 2 * (level + 1)) }
+        (at + n).initialize(repeating: 0x20, count: indent)
+        out.advance(by: n + indent)
+        top.written += 1
     }
 
     /// The next member's key, any text (escaped).
@@ -301,11 +320,15 @@ struct JSONStream: ~Copyable {
     /// The next member's key, one of the format's own (ASCII, nothing to escape).
     mutating func key(_ key: StaticString) {
         next()
-        out.append(byte: 0x22)
-        out.append(bytes: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        out.append(byte: 0x22)
-        out.append(byte: 0x3A)
-        out.append(byte: 0x20)
+        // `"key": `, stored at once.
+        let count = key.utf8CodeUnitCount
+        let at = out.reserve(count + 4)
+        at[0] = 0x22
+        (at + 1).update(from: key.utf8Start, count: count)
+        at[count + 1] = 0x22
+        at[count + 2] = 0x3A
+        at[count + 3] = 0x20
+        out.advance(by: count + 4)
     }
 
     /// Before the next array item.
