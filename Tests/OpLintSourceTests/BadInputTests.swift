@@ -162,7 +162,7 @@ struct BadInputTests {
         #expect(warnings.contains { $0.contains("Missing") })
     }
 
-    @Test("The working memory handed to keep: the same graph, and the tokens, scans and class table kept")
+    @Test("The working memory handed to keep: the same graph, and the tokens, scans, class table and builder's lists kept")
     func workingMemoryKept() throws {
         let root = try Self.tree((0..<5).map { ("F\($0).swift", Self.good) })
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -171,8 +171,9 @@ struct BadInputTests {
         let (freed, freedWarnings) = SourceExtractor.extract(paths: [root])
         #expect(GraphWriter().write(graph) == GraphWriter().write(freed))
         #expect(warnings == freedWarnings)
-        // The scans, the class table and the files read by the second pass, one of each.
-        #expect(kept.count == 3)
+        // The scans, the class table and the files read by the second pass; the graph builder's
+        // entities, their names, the operations before and after ordering, and their sort keys.
+        #expect(kept.count == 8)
     }
 
     @Test("Extraction is deterministic")

@@ -4,8 +4,10 @@ import OpLintCore
 /// a stable, readable, unique name, merges what annotations name alike, and orders
 /// operations by when they are added to their queues.
 struct GraphBuilder {
-    /// The queue name given to operations that leave the visible code without being enqueued.
     let scans: [FileScan]
+    /// Takes the builder's working lists (every entity, their names, the operations before
+    /// ordering) once the graph is made, instead of their being freed then (`SourceExtractor`'s `keep`).
+    var keep: (@Sendable (any Sendable) -> Void)? = nil
 
     /// - Complexity: O(*e* log *e*) in the number of entities, edges and facts.
     func build() -> OperationGraph {
@@ -181,6 +183,13 @@ struct GraphBuilder {
             if let facts = named.get(f) { graph.sourceFacts.merge(facts) }
         }
         graph.sourceFacts.unfinishedClasses = unfinished
+        if let keep {
+            keep(entities)
+            keep(names)
+            keep(operations)
+            keep(ordered)
+            keep(sortKeys)
+        }
         return graph
     }
 
@@ -258,6 +267,8 @@ struct GraphBuilder {
         // Each round, the entities whose name another of their kind also has move up a level.
         // Names are worked out again only for those that moved.
         var names = entities.indices.map { identity[$0] == $0 ? candidate($0) : "" }
+        // Each name hashed once, when it is made.
+        var keys = names.map { ScanName($0) }
         for _ in 0..<4 {
             var firstOperation: [ScanName: Int] = [:]
             var firstQueue: [ScanName: Int] = [:]
@@ -265,13 +276,13 @@ struct GraphBuilder {
             var collides = [Bool](repeating: false, count: entities.count)
             for i in entities.indices where identity[i] == i {
                 let isQueue = entities[i].kind == .queue
-                if let first = isQueue ? firstQueue[names[i]] : firstOperation[names[i]] {
+                if let first = isQueue ? firstQueue[keys[i]] : firstOperation[keys[i]] {
                     collides[first] = true
                     collides[i] = true
                 } else if isQueue {
-                    firstQueue[names[i]] = i
+                    firstQueue[keys[i]] = i
                 } else {
-                    firstOperation[names[i]] = i
+                    firstOperation[keys[i]] = i
                 }
             }
             var changed = false
@@ -279,6 +290,7 @@ struct GraphBuilder {
             for i in entities.indices where collides[i] && entities[i].explicitName == nil && level[i] < 3 {
                 level[i] += 1
                 names[i] = candidate(i)
+                keys[i] = ScanName(names[i])
                 changed = true
             }
             if !changed { break }

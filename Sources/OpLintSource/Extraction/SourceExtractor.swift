@@ -136,7 +136,7 @@ public enum SourceExtractor {
         var folded = fold.finish()
         // The passed-over files the class table needs after all: read again, tokenized and
         // scanned now, their classes folded into the table in path order.
-        let needed = PassedOverFiles.needed(folded.passedOver, asked: folded.asked, classes: folded.classes) { indices in
+        let needed = PassedOverFiles.needed(folded.passedOver, asked: folded.asked) { indices in
             let found = ParallelResults<DeclaredTypes>(count: indices.count)
             ParallelWork.forEach(count: indices.count, makeState: {}) { k, _ in
                 found.set(k, declaredTypes(of: files, index: indices[k], prefilter: prefilter))
@@ -163,7 +163,7 @@ public enum SourceExtractor {
         let scans = (0..<relevantCount).compactMap { second.get($0) }
         for scan in scans { warnings += scan.warnings }
         times?.record("scan operation code", clock.now - start)
-        var graph = timed(times, "build the graph") { GraphBuilder(scans: scans).build() }
+        var graph = timed(times, "build the graph") { GraphBuilder(scans: scans, keep: keep).build() }
         graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sourceNames)
         graph.sourceFacts.coverage = SourceCoverage(
             files: filesRead, filesUsingOperations: relevantCount,
