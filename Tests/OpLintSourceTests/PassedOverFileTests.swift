@@ -183,6 +183,34 @@ struct PassedOverFileTests {
         #expect(folded == [0: false, 1: true, 2: true, 3: false, 4: true, 5: true, 6: true])
     }
 
+    @Test("The names the fold gathers hold every word of every name the class table ends up with")
+    func foldGathersTheTablesNames() throws {
+        let sources: [(String, SourceLanguage)] = [
+            ("class Fetch: BaseOperation { var queue: OperationQueue; let box: Box<Payload> }\nfunc go(q: OperationQueue, op: Job) { q.addOperation(op) }", .swift),
+            ("class Middle: Root, Codable {}\nextension Middle: Runnable {}\nprotocol Runnable { var queue: WorkQueue { get } }", .swift),
+            ("@interface Sync : NSOperation\n@property (nonatomic) NSArray<Job *> *jobs;\n+ (instancetype)syncWithFeed:(Feed *)feed;\n@end", .objectiveC),
+            ("typealias Work = Fetch\nstruct Shadow {}\nlet q2 = SlowQueue()\nq2.addOperation(Loader())", .swift),
+        ]
+        let fold = FirstPassFold(isKept: { _ in true })
+        for (index, (text, language)) in sources.enumerated() {
+            let file = SourceFile(path: "F\(index)", language: language, bytes: Array(text.utf8))
+            let result = DeclarationScanner(file: file).scan()
+            fold.deliver(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared,
+                                          uses: result.uses, identifiers: PassedOverFiles.identifiers(of: file, scratch: NameScratch())))
+        }
+        let folded = fold.finish()
+        var tableWords = NameSet(capacity: 16)
+        var count = 0
+        folded.classes.forEachName { name in
+            tableWords.insert(wordsOf: name)
+            count += 1
+        }
+        #expect(count > 10)
+        for hash in tableWords.elements { #expect(folded.asked.contains(hash)) }
+        // The classes the code uses as operations and queues are among them.
+        #expect(folded.asked.contains(Self.hash("Loader")) && folded.asked.contains(Self.hash("SlowQueue")))
+    }
+
     @Test("A class declared in a needed file and in another is folded in path order, the first superclass winning")
     func sameClassInTwoFiles() throws {
         let user = """

@@ -40,7 +40,9 @@ final class FirstPassFold: @unchecked Sendable {
     /// The files passed over, and the types every other file declares, by file index: the
     /// table is built again from these when a passed-over file turns out to be needed.
     private var passedOver: [PassedOverFiles.File] = []
-    private var asked: [[UInt64]] = []
+    /// The identifiers of the files the second pass reads and the names of the types the class
+    /// table holds, gathered as the files are folded: the names the table may be asked about.
+    private var asked = NameSet(capacity: 1 << 14)
     private var declared: [(index: Int, types: DeclaredTypes)] = []
 
     init(isKept: @escaping @Sendable (Int) -> Bool?) {
@@ -75,8 +77,9 @@ final class FirstPassFold: @unchecked Sendable {
         var warnings: [String]
         var filesRead: Int
         var passedOver: [PassedOverFiles.File]
-        /// The hashes of the identifiers of each file the second pass reads.
-        var asked: [[UInt64]]
+        /// The hashes of the identifiers of the files the second pass reads and of the words of
+        /// the names the class table holds.
+        var asked: NameSet
         /// The types each file not passed over declares, by file index.
         var declared: [(index: Int, types: DeclaredTypes)]
     }
@@ -89,7 +92,7 @@ final class FirstPassFold: @unchecked Sendable {
         foldReady()
         precondition(!delivered[next...].contains(true), "a file was not folded")
         // Moved out, not copied: the fold keeps no reference, so whoever drops the last one frees them.
-        defer { (classes, relevant, warnings, passedOver, asked, declared) = (ClassTable(), [], [], [], [], []) }
+        defer { (classes, relevant, warnings, passedOver, asked, declared) = (ClassTable(), [], [], [], NameSet(capacity: 0), []) }
         return Folded(classes: classes, relevant: relevant, warnings: warnings, filesRead: filesRead,
                       passedOver: passedOver, asked: asked, declared: declared)
     }
@@ -108,7 +111,11 @@ final class FirstPassFold: @unchecked Sendable {
             lock.unlock()
             guard kept, let item else { continue }
             if let names = item.passedOverNames { passedOver.append(PassedOverFiles.File(index: index, names: names)) }
-            if !item.identifiers.isEmpty { asked.append(item.identifiers) }
+            for hash in item.identifiers { asked.insert(hash) }
+            // The names the class table will hold (`ClassTable.forEachName`), as it gains them.
+            item.declared.forEachName { asked.insert(wordsOf: $0) }
+            for name in item.uses.operationClasses { asked.insert(wordsOf: name) }
+            for name in item.uses.queueClasses { asked.insert(wordsOf: name) }
             if item.declared != DeclaredTypes() { declared.append((index, item.declared)) }
             classes.add(item.declared)
             classes.addUses(operations: item.uses.operationClasses, queues: item.uses.queueClasses)

@@ -77,24 +77,43 @@ enum PassedOverFiles {
 
     /// The passed-over files the class table needs, with the types they declare, in path order:
     /// those that may declare a name in `asked` (the identifiers of the files the second pass
-    /// reads) or held by `classes`, and then, through `declare` (which reads, tokenizes and
-    /// scans files again), the files that may declare a name the types found so far hold.
+    /// reads and the words of the names the class table holds, gathered while the first pass
+    /// folds), and then, through `declare` (which reads, tokenizes and scans files again), the
+    /// files that may declare a name the types found so far hold.
     ///
     /// - Complexity: O(names × rounds) expected, plus the work of `declare` on the files needed.
-    static func needed(_ files: [File], asked: [[UInt64]], classes: ClassTable,
+    static func needed(_ files: [File], asked: consuming NameSet,
                        declare: ([Int]) -> [DeclaredTypes]) -> [(index: Int, declared: DeclaredTypes)] {
         guard !files.isEmpty else { return [] }
-        var names = NameSet(capacity: asked.reduce(0) { $0 + $1.count } + 1024)
-        for hashes in asked { for hash in hashes { names.insert(hash) } }
-        classes.forEachName { names.insert(wordsOf: $0) }
+        var names = asked
         var waiting = Array(files.indices)
         var found: [(index: Int, declared: DeclaredTypes)] = []
+        var isFirstLook = true
         while true {
             var batch: [Int] = []
-            waiting.removeAll { k in
-                guard files[k].names.contains(where: names.contains) else { return false }
-                batch.append(files[k].index)
-                return true
+            if isFirstLook {
+                // The first look takes in every file passed over: on all cores, a run of files
+                // each, the runs in order.
+                isFirstLook = false
+                let runs = min(16, max(1, waiting.count / 128))
+                let looked = ParallelResults<[Bool]>(count: runs)
+                let known = names
+                ParallelWork.forEach(count: runs, makeState: {}) { run, _ in
+                    let range = files.count * run / runs..<files.count * (run + 1) / runs
+                    looked.set(run, range.map { files[$0].names.contains(where: known.contains) })
+                }
+                let mayDeclare = (0..<runs).flatMap { looked.get($0) ?? [] }
+                waiting = files.indices.filter { k in
+                    guard mayDeclare[k] else { return true }
+                    batch.append(files[k].index)
+                    return false
+                }
+            } else {
+                waiting.removeAll { k in
+                    guard files[k].names.contains(where: names.contains) else { return false }
+                    batch.append(files[k].index)
+                    return true
+                }
             }
             guard !batch.isEmpty else { break }
             for (index, declared) in zip(batch, declare(batch)) {
