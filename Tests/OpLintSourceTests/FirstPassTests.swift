@@ -331,6 +331,44 @@ struct FirstPassTests {
         #expect(evidence.pairVisits <= 3 * (n - 1), "\(evidence.pairVisits) visits for \(n - 1) pairs")
     }
 
+    @Test("Classes the calls show: compared as bytes when all are ASCII, by canonical equivalence otherwise")
+    func usageEvidenceClasses() {
+        func evidence(_ text: String) -> UsageEvidence {
+            UsageEvidence(file: SourceFile(path: "Uses.swift", language: .swift, bytes: Array(text.utf8)))
+        }
+        let ascii = evidence("""
+            func go(queue: OperationQueue, tasks: TaskQueue) {
+                let fetch: FetchJob = make()
+                let parse = ParseJob()
+                let shown: NSString = label
+                queue.addOperation(fetch)
+                parse.addDependency(fetch)
+                tasks.addOperation(shown)
+                let both = Both()
+                both.addOperation(fetch)
+                queue.addOperation(both)
+            }
+            """)
+        // Foundation's classes and value types are never noted; a class used as both is a queue's.
+        #expect(ascii.operationClasses == ["FetchJob", "ParseJob"])
+        #expect(ascii.queueClasses == ["TaskQueue", "Both"])
+        #expect(ascii.operationNames.contains(ScanName("parse")))
+        // `Caf\u{E9}Job` (precomposed) and `Cafe\u{301}Job` (combining) are one class as `String`s:
+        // the second, declared with the other spelling, is an operation through the first.
+        let combining = evidence("""
+            func go(queue: OperationQueue) {
+                let a: Caf\u{E9}Job = make()
+                let b: Cafe\u{301}Job = make()
+                let c: Other = make()
+                queue.addOperation(a)
+                c.addDependency(b)
+            }
+            """)
+        #expect(combining.operationClasses.contains("Caf\u{E9}Job"))
+        #expect(combining.operationClasses.contains("Other"))
+        #expect(combining.operationNames.contains(ScanName("c")))
+    }
+
     @Test("Results folded in path order whatever order the workers deliver them in")
     func foldOrder() throws {
         let files = try Self.corpusFiles() + Self.edgeCases.map { ($0.0, Array($0.1.utf8)) }

@@ -28,10 +28,10 @@ struct UsageEvidence: Sendable {
         var arguments: [Value]
     }
 
-    /// A name and the class of its nearest declaration, if any.
+    /// A name and the class of its nearest declaration, if any, each hashed once when read.
     private struct Value {
-        var name: String
-        var type: String?
+        var name: ScanName
+        var type: ScanName?
     }
 
     /// Apple and standard-library types that are never operations or queues themselves; a
@@ -47,6 +47,47 @@ struct UsageEvidence: Sendable {
     /// Whether values of `type` are never operations or queues (`NSString`, `URL`, `NSArray`).
     static func isValueType(_ type: String) -> Bool {
         valueTypes.contains(type)
+    }
+
+    /// The classes marked while settling. Keyed by their bytes when every class the calls name
+    /// is ASCII: ASCII text is equal as bytes exactly when it is equal as `String`s. Otherwise
+    /// kept as `String`s, which compare by Unicode canonical equivalence.
+    private struct Classes {
+        let isASCII: Bool
+        var operationKeys: Set<ScanName> = []
+        var queueKeys: Set<ScanName> = []
+        var operationTexts: Set<String> = []
+        var queueTexts: Set<String> = []
+
+        /// `valueTypes` and the class table's roots, as keys.
+        static let valueTypeKeys = Set(UsageEvidence.valueTypes.map { ScanName($0) })
+        static let operationRootKeys = Set(ClassTable.operationRoots.map { ScanName($0) })
+        static let queueRootKeys = Set(ClassTable.queueRoots.map { ScanName($0) })
+
+        init(isASCII: Bool) { self.isASCII = isASCII }
+
+        func isOperation(_ type: ScanName) -> Bool {
+            isASCII ? operationKeys.contains(type) || Self.operationRootKeys.contains(type)
+                : operationTexts.contains(type.text) || ClassTable.operationRoots.contains(type.text)
+        }
+
+        /// Marks `type` as an operation's (or a queue's) class unless it is a value type or a
+        /// root; whether it is new as such.
+        mutating func mark(_ type: ScanName, asQueue: Bool) -> Bool {
+            if isASCII {
+                guard !Self.valueTypeKeys.contains(type), !Self.operationRootKeys.contains(type), !Self.queueRootKeys.contains(type) else { return false }
+                return asQueue ? queueKeys.insert(type).inserted : operationKeys.insert(type).inserted
+            }
+            let text = type.text
+            guard !UsageEvidence.isValueType(text), !ClassTable.operationRoots.contains(text), !ClassTable.queueRoots.contains(text) else { return false }
+            return asQueue ? queueTexts.insert(text).inserted : operationTexts.insert(text).inserted
+        }
+
+        /// The operation classes that are not also queue classes, and the queue classes.
+        func settled() -> (operations: Set<String>, queues: Set<String>) {
+            guard isASCII else { return (operationTexts.subtracting(queueTexts), queueTexts) }
+            return (Set(operationKeys.subtracting(queueKeys).lazy.map(\.text)), Set(queueKeys.lazy.map(\.text)))
+        }
     }
 
     /// Reads the file's declarations and API calls and settles what they show.
@@ -77,14 +118,17 @@ struct UsageEvidence: Sendable {
         // A name takes the type of its last declaration before the call, else of its first
         // (a property declared at the end of a class).
         func typed(_ name: String, at k: Int) -> Value {
-            guard let list = declarations[ScanName(name)], let chosen = list.last(where: { $0.token < k }) ?? list.first else {
-                return Value(name: name, type: nil)
+            let key = ScanName(name)
+            guard let list = declarations[key], let chosen = list.last(where: { $0.token < k }) ?? list.first else {
+                return Value(name: key, type: nil)
             }
-            return Value(name: name, type: file.text(chosen.type))
+            return Value(name: key, type: ScanName(file.text(chosen.type)))
         }
         settle(calls.map { call in
             Use(role: call.role, receiver: call.receiver.map { typed($0, at: call.token) },
-                arguments: call.arguments.map { argument in argument.created.map { Value(name: "", type: $0) } ?? typed(argument.name, at: call.token) })
+                arguments: call.arguments.map { argument in
+                    argument.created.map { Value(name: "", type: ScanName($0)) } ?? typed(argument.name, at: call.token)
+                })
         })
     }
 
@@ -94,20 +138,23 @@ struct UsageEvidence: Sendable {
     ///
     /// - Complexity: O(*calls* + *pairs*) set operations.
     private mutating func settle(_ uses: [Use]) {
+        let isASCII = uses.allSatisfy { use in
+            (use.receiver.map { [$0] } ?? []).allSatisfy { $0.type?.text.utf8.allSatisfy { $0 < 0x80 } ?? true }
+                && use.arguments.allSatisfy { $0.type?.text.utf8.allSatisfy { $0 < 0x80 } ?? true }
+        }
+        var classes = Classes(isASCII: isASCII)
+        defer { (operationClasses, queueClasses) = classes.settled() }
         var pairs: [(Value, Value)] = []
         for use in uses {
             switch use.role {
             case .enqueue, .queueBlock:
-                if let receiver = use.receiver { mark(receiver, asQueue: true) }
-                if use.role == .enqueue { for value in use.arguments { mark(value, asQueue: false) } }
+                if let receiver = use.receiver { mark(receiver, asQueue: true, &classes) }
+                if use.role == .enqueue { for value in use.arguments { mark(value, asQueue: false, &classes) } }
             case .dependency:
                 if let waiter = use.receiver, let dependency = use.arguments.first { pairs.append((waiter, dependency)) }
             }
         }
-        guard !pairs.isEmpty else {
-            operationClasses.subtract(queueClasses.intersection(operationClasses))
-            return
-        }
+        guard !pairs.isEmpty else { return }
         // The pairs each name and each class takes part in.
         var byName: [ScanName: [Int]] = [:]
         var byType: [ScanName: [Int]] = [:]
@@ -125,15 +172,14 @@ struct UsageEvidence: Sendable {
             let (waiter, dependency) = pairs[p]
             for side in 0..<2 {
                 let (known, other) = side == 0 ? (waiter, dependency) : (dependency, waiter)
-                guard isOperation(known) else { continue }
+                guard isOperation(known, classes) else { continue }
                 // Only the pairs whose values just became operations are looked at again: those
                 // with this name when the name is new, those of this class when the class is.
-                let added = mark(other, asQueue: false)
+                let added = mark(other, asQueue: false, &classes)
                 if added.name { requeue(byName[other.name], &work, &queued) }
                 if added.type, let type = other.type { requeue(byType[type], &work, &queued) }
             }
         }
-        operationClasses.subtract(queueClasses.intersection(operationClasses))
     }
 
     private func requeue(_ pairs: [Int]?, _ work: inout [Int], _ queued: inout [Bool]) {
@@ -143,22 +189,20 @@ struct UsageEvidence: Sendable {
         }
     }
 
-    private func isOperation(_ value: Value) -> Bool {
+    private func isOperation(_ value: Value, _ classes: Classes) -> Bool {
         if operationNames.contains(value.name) { return true }
         guard let type = value.type else { return false }
-        return operationClasses.contains(type) || ClassTable.operationRoots.contains(type)
+        return classes.isOperation(type)
     }
 
     /// Notes that `value` is an operation (or a queue): whether its name and its class are new as such.
     @discardableResult
-    private mutating func mark(_ value: Value, asQueue: Bool) -> (name: Bool, type: Bool) {
+    private mutating func mark(_ value: Value, asQueue: Bool, _ classes: inout Classes) -> (name: Bool, type: Bool) {
         var added = (name: false, type: false)
-        if !value.name.isEmpty {
-            added.name = asQueue ? queueNames.insert(value.name) : operationNames.insert(value.name)
+        if !value.name.text.isEmpty {
+            added.name = asQueue ? queueNames.insert(value.name).inserted : operationNames.insert(value.name).inserted
         }
-        if let type = value.type, !Self.isValueType(type), !ClassTable.operationRoots.contains(type), !ClassTable.queueRoots.contains(type) {
-            added.type = asQueue ? queueClasses.insert(type).inserted : operationClasses.insert(type).inserted
-        }
+        if let type = value.type { added.type = classes.mark(type, asQueue: asQueue) }
         return added
     }
 }
