@@ -24,11 +24,33 @@ import Testing
         return graph
     }
 
-    @Test(arguments: [0, 1, 2, 999, 4_097])
+    @Test(arguments: [0, 1, 2, 999, 1_000, 1_001, 1_002, 4_097])
     func bytesAreTheText(size: Int) {
         let graph = Self.graph(size: size, seed: UInt64(size) &+ 7)
         let text = GraphWriter().write(graph)
         #expect(GraphWriter().bytes(graph) == Array(text.utf8))
+        // Written in two halves at once (above `halvesAbove` operations): the same bytes.
+        #expect(GraphWriter().bytes(graph, inParallel: true) == Array(text.utf8))
         #expect(text.hasSuffix("}\n"))
+    }
+
+    @Test func aStreamContinuesWhereTheFirstStands() {
+        // The continuation of an array that will hold two items writes the third as the
+        // first stream would have.
+        var first = JSONStream()
+        first.beginObject(count: 1, allScalar: false)
+        first.key("items")
+        first.beginArray(count: 3, allScalar: false)
+        var second = first.continuation(written: 2)
+        for name in ["a", "b"] {
+            first.item()
+            first.strings([name], count: 1)
+        }
+        second.item()
+        second.strings(["c"], count: 1)
+        first.append(continuation: second)
+        first.end()
+        first.end()
+        #expect(String(decoding: first.bytes(), as: UTF8.self) == "{\n  \"items\": [\n    [\"a\"],\n    [\"b\"],\n    [\"c\"]\n  ]\n}\n")
     }
 }

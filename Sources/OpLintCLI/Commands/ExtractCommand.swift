@@ -49,7 +49,7 @@ struct ExtractCommand: Command {
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         try SourceInput.requireFiles(graph, under: paths)
         try measure(times, "write the graph") {
-            let bytes = GraphWriter().bytes(graph)
+            let bytes = GraphWriter().bytes(graph, inParallel: true)
             if let output {
                 try OutputFile.write(bytes, to: output, inputs: paths)
             } else {

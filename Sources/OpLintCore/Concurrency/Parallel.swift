@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,6 +23,22 @@ public enum Parallel {
             let other = WorkerThread { work.value() }
             first()
             other.join()
+        }
+    }
+
+    /// Runs `first` and `second` on two of Dispatch's threads (this one among them) and returns
+    /// when both are done: for short work at the end of a command whose earlier parallel work
+    /// ran on those threads, so that no thread is started and their heaps are already in use.
+    ///
+    /// Each closure must write only its own results.
+    static func bothOnDispatchThreads(_ first: () -> Void, _ second: () -> Void) {
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(second) { second in
+                let work = (UnsafeSendable(first), UnsafeSendable(second))
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    if index == 0 { work.0.value() } else { work.1.value() }
+                }
+            }
         }
     }
 

@@ -9,7 +9,7 @@ extension GraphWriter {
     /// Writes the text of `json(graph).rendered()`, without building the value.
     ///
     /// - Complexity: O(size of the graph).
-    func write(_ graph: OperationGraph, to json: inout JSONStream) {
+    func write(_ graph: OperationGraph, to json: inout JSONStream, halvesAbove: Int = .max) {
         json.beginObject(count: 3 + (graph.events.isEmpty ? 0 : 1) + (Self.settings(graph.simulation).isEmpty ? 0 : 1)
                             + (graph.source == nil ? 0 : 1), allScalar: false)
         json.key("version")
@@ -23,9 +23,29 @@ extension GraphWriter {
         json.end()
         json.key("operations")
         json.beginArray(count: graph.operations.count, allScalar: false)
-        for i in graph.operations.indices {
-            json.item()
-            writeOperation(graph, at: i, to: &json)
+        let count = graph.operations.count
+        if count > halvesAbove {
+            // The second half goes to a stream that starts where the first half will end; its
+            // bytes are appended to the first's.
+            let half = count / 2
+            var second = json.continuation(written: half)
+            Parallel.bothOnDispatchThreads({
+                for i in 0..<half {
+                    json.item()
+                    writeOperation(graph, at: i, to: &json)
+                }
+            }, {
+                for i in half..<count {
+                    second.item()
+                    writeOperation(graph, at: i, to: &second)
+                }
+            })
+            json.append(continuation: second)
+        } else {
+            for i in graph.operations.indices {
+                json.item()
+                writeOperation(graph, at: i, to: &json)
+            }
         }
         json.end()
         if !graph.events.isEmpty {
@@ -219,8 +239,9 @@ private extension SourceLocation {
 /// same value: the caller says, when it opens a container, how many members it will write
 /// and whether they are all scalars.
 struct JSONStream: ~Copyable {
-    /// Collects everything (no chunk is handed over before `text()`).
-    private var out = ReportWriter(chunkSize: .max) { _ in }
+    /// Collects everything (no chunk is handed over before `text()`). It starts at 512 KiB, from
+    /// the heap: a larger buffer would be mapped on its own and faulted in 4 KiB at a time.
+    private var out = ReportWriter(chunkSize: .max, capacity: 1 << 19) { _ in }
     /// An open container: its indentation level (-1 on one line), the members written, and
     /// whether it is an object.
     private struct Frame {
@@ -251,6 +272,26 @@ struct JSONStream: ~Copyable {
         var bytes: [UInt8] = []
         out.withWritten { bytes = Array($0) }
         return bytes
+    }
+
+    /// A stream that goes on from where this one will stand once the innermost container
+    /// holds `written` members: the same open containers, no bytes yet. Its bytes follow this
+    /// stream's (`append(continuation:)`) once this one has written those members.
+    func continuation(written: Int) -> JSONStream {
+        var next = JSONStream()
+        next.enclosing = enclosing
+        next.top = top
+        next.top.written = written
+        next.isOpen = isOpen
+        return next
+    }
+
+    /// Appends the bytes of `continuation` and takes over where it stands.
+    mutating func append(continuation: consuming JSONStream) {
+        continuation.out.withWritten { out.append(bytes: $0) }
+        enclosing = continuation.enclosing
+        top = continuation.top
+        isOpen = continuation.isOpen
     }
 
     /// The level of a value written now: nil inside a one-line container.
