@@ -182,7 +182,12 @@ public struct FileWalker: Sendable {
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             children.append((String(decoding: bytes, as: UTF8.self), bytes, Int(entry.pointee.d_type)))
         }
-        children.sort { $0.name != $1.name ? $0.name < $1.name : $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        if children.allSatisfy({ $0.bytes.allSatisfy { $0 < 0x80 } }) {
+            // ASCII names sort as Strings exactly as their bytes do.
+            children.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        } else {
+            children.sort { $0.name != $1.name ? $0.name < $1.name : $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        }
         return children
     }
 
