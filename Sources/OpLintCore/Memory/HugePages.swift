@@ -113,11 +113,25 @@ public enum HugePages {
     /// may itself hold spaces and parentheses: fields are counted from its last `)`.
     static func heapStart(statLine: [UInt8]) -> UInt? {
         guard let close = statLine.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = statLine[(close + 1)...].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
-        // fields[0] is field 3 (the state).
-        guard fields.count > 44, !fields[44].isEmpty else { return nil }
+        // Field 3 (the state) follows the `)`; field 47 is the 45th field from there.
+        var field = 2
+        var i = close + 1
+        while i < statLine.count {
+            let byte = statLine[i]
+            guard byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\n") else { i += 1; continue }
+            field += 1
+            var end = i
+            while end < statLine.count && statLine[end] != UInt8(ascii: " ") && statLine[end] != UInt8(ascii: "\n") { end += 1 }
+            if field == 47 { return decimal(statLine[i..<end]) }
+            i = end
+        }
+        return nil
+    }
+
+    /// A positive decimal number, nil when it is not one or does not fit.
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> UInt? {
         var value: UInt = 0
-        for byte in fields[44] {
+        for byte in digits {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
             let (sum, carry) = times.addingReportingOverflow(UInt(byte - UInt8(ascii: "0")))
