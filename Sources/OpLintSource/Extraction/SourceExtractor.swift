@@ -19,10 +19,10 @@ public enum SourceExtractor {
     /// with `times`, how long each phase took (`oplint extract --timing`). The walk runs on a
     /// thread of its own while the first pass reads what it has found.
     ///
-    /// The working memory (the files' tokens, the scans, the class table) is freed on a
-    /// background thread once the graph is made; with `keep`, it is handed to `keep` instead:
-    /// a process that exits right after gives it back to the system whole, not piece by piece
-    /// while it builds and writes the graph.
+    /// The working memory — the files found, their tokens, the scans, the class table — is freed
+    /// once the graph is made, the largest parts on a background thread; with `keep`, all of it
+    /// is handed to `keep` instead: a process that exits right after gives it back to the system
+    /// whole, not piece by piece while it builds and writes the graph.
     ///
     /// - Complexity: O(total bytes) work, divided among the cores.
     public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil,
@@ -46,6 +46,8 @@ public enum SourceExtractor {
             walkWarnings = walk.warnings
             return walk.read.map(\.display)
         }
+        // The files found, with their paths.
+        keep?(found)
         return (result.graph, walkWarnings + result.warnings)
     }
 
@@ -174,6 +176,10 @@ public enum SourceExtractor {
             keep(scans)
             keep(classes)
             keep(relevant)
+            // What the first pass left: the names of the files passed over, the types each file
+            // declares, the names the table may be asked about.
+            keep(folded)
+            keep(second)
         } else {
             // The class table, the files' tokens and the scans are freed on another core while
             // this one writes the graph: freed while the graph is built, they held up its
