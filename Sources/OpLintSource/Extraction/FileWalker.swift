@@ -184,11 +184,22 @@ public struct FileWalker: Sendable {
         }
         if children.allSatisfy({ $0.bytes.allSatisfy { $0 < 0x80 } }) {
             // ASCII names sort as Strings exactly as their bytes do.
-            children.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+            children.sort { Self.bytesPrecede($0.bytes, $1.bytes) }
         } else {
             children.sort { $0.name != $1.name ? $0.name < $1.name : $0.bytes.lexicographicallyPrecedes($1.bytes) }
         }
         return children
+    }
+
+    /// Whether `a` comes before `b` byte by byte (a prefix first).
+    private static func bytesPrecede(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                guard let left = x.baseAddress, let right = y.baseAddress else { return x.count < y.count }
+                let order = memcmp(left, right, min(x.count, y.count))
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
     }
 
     // `readdir`'s entry types, as `Int` (the C library spells them as enumerators or as macros).

@@ -1,3 +1,4 @@
+import CTextScan
 /// What one file's operation API calls show before the second pass reads it: whatever is
 /// passed to `addOperation`/`addOperations` is an operation, whatever sits on a side of
 /// `addDependency`/`removeDependency` with an operation on the other side is one, and the
@@ -138,10 +139,12 @@ struct UsageEvidence: Sendable {
     ///
     /// - Complexity: O(*calls* + *pairs*) set operations.
     private mutating func settle(_ uses: [Use]) {
-        let isASCII = uses.allSatisfy { use in
-            (use.receiver.map { [$0] } ?? []).allSatisfy { $0.type?.text.utf8.allSatisfy { $0 < 0x80 } ?? true }
-                && use.arguments.allSatisfy { $0.type?.text.utf8.allSatisfy { $0 < 0x80 } ?? true }
+        func isASCII(_ value: Value?) -> Bool {
+            guard let type = value?.type else { return true }
+            let utf8 = type.text.utf8
+            return utf8.withContiguousStorageIfAvailable { oplint_ascii_prefix($0.baseAddress, $0.count) == $0.count } ?? utf8.allSatisfy { $0 < 0x80 }
         }
+        let isASCII = uses.allSatisfy { use in isASCII(use.receiver) && use.arguments.allSatisfy(isASCII) }
         var classes = Classes(isASCII: isASCII)
         defer { (operationClasses, queueClasses) = classes.settled() }
         var pairs: [(Value, Value)] = []
