@@ -62,15 +62,12 @@ build: setup
 
 # Release builds link the Swift runtime and Foundation statically on Linux: oplint starts in
 # about 7 ms instead of 14 (docs/performance.md), which counts in hooks and small renders.
-# The executable is linked at a fixed address (-no-pie): the loader then has no 81,000
-# relocations to apply to it at each start (0.5 ms of 3). Debian ships simdjson only as a
-# shared library; the binary looks for it in ../lib/oplint first, where `make dist` puts a
-# copy. macOS has the Swift runtime in the system.
+# Debian ships simdjson only as a shared library; the binary looks for it in ../lib/oplint
+# first, where `make dist` puts a copy. macOS has the Swift runtime in the system.
 ifeq ($(SYSTEM),Darwin)
 RELEASE := -c release --scratch-path $(SCRATCH)
 else
-RELEASE := -c release --scratch-path $(SCRATCH) --static-swift-stdlib -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/oplint' \
-	-Xswiftc -Xclang-linker -Xswiftc -no-pie
+RELEASE := -c release --scratch-path $(SCRATCH) --static-swift-stdlib -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/oplint'
 endif
 
 release: build-deps
