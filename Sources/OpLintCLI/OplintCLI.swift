@@ -68,7 +68,7 @@ public enum OplintCLI {
 
     /// The context of the real process: its streams, terminal and environment.
     public static func processContext() -> CommandContext {
-        let environment = ProcessState.environment()
+        let environment = ProcessInfo.processInfo.environment
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var context = CommandContext(
             standardOutput: .standardOutput,
@@ -76,7 +76,7 @@ public enum OplintCLI {
             colorOutput: isatty(1) == 1 && !noColor && environment["TERM"] != "dumb",
             showsProgress: isatty(2) == 1,
             environment: environment,
-            currentDirectory: ProcessState.currentDirectory()
+            currentDirectory: FileManager.default.currentDirectoryPath
         )
         context.endsWithProcess = true
         return context

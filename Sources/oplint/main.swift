@@ -10,8 +10,9 @@ signal(SIGPIPE, SIG_IGN)
 // frees megabytes phase after phase, and the next phase reuses that memory instead of
 // faulting fresh pages in one by one (measured with a 16 MiB padding: 15 % fewer page faults
 // at 100,000 operations for 3–5 % more peak memory at 1,000,000, docs/performance.md). The
-// padding is 64 MiB so that the huge-page advice below covers all the heap a command uses. `mallopt`, `M_MMAP_THRESHOLD` (-3) and `M_TOP_PAD` (-2) are in
-// <malloc.h>, which the Glibc module does not bring in.
+// padding is 64 MiB so that the huge-page advice below covers all the heap a command uses.
+// `mallopt`, `M_MMAP_THRESHOLD` (-3) and `M_TOP_PAD` (-2) are in <malloc.h>, which the Glibc
+// module does not bring in.
 if let symbol = dlsym(nil, "mallopt") {
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
     _ = mallopt(-3, 4 << 20)

@@ -84,7 +84,8 @@ public enum HugePages {
     /// The heap that grows with `brk`: from where the program break started (`start_brk`,
     /// field 47 of `/proc/self/stat`) to where it is now. (The `[heap]` line of
     /// `/proc/self/maps` says the same, but the kernel writes a line per mapping, and a
-    /// statically linked Swift program has dozens: reading them took a tenth of the start.)
+    /// statically linked Swift program has dozens: reading and splitting them took about a
+    /// tenth of `oplint --version`.)
     static func mainHeap() -> Range<UInt>? {
         guard let line = statLine(), let start = heapStart(statLine: line) else { return nil }
         let end = UInt(bitPattern: sbrk(0))

@@ -5,8 +5,9 @@ import OpLintCore
 /// operations by when they are added to their queues.
 struct GraphBuilder {
     let scans: [FileScan]
-    /// Takes the builder's working lists (every entity, their names, the operations before
-    /// ordering) once the graph is made, instead of their being freed then (`SourceExtractor`'s `keep`).
+    /// Takes the builder's working lists (every entity, their names, the operations before and
+    /// after ordering, their sort keys) once the graph is made, instead of their being freed
+    /// then (`SourceExtractor`'s `keep`).
     var keep: (@Sendable (any Sendable) -> Void)? = nil
 
     /// - Complexity: O(*e* log *e*) in the number of entities, edges and facts.

@@ -88,33 +88,23 @@ enum PassedOverFiles {
         var names = asked
         var waiting = Array(files.indices)
         var found: [(index: Int, declared: DeclaredTypes)] = []
-        var isFirstLook = true
         while true {
-            var batch: [Int] = []
-            if isFirstLook {
-                // The first look takes in every file passed over: on all cores, a run of files
-                // each, the runs in order.
-                isFirstLook = false
-                let runs = min(16, max(1, waiting.count / 128))
-                let looked = ParallelResults<[Bool]>(count: runs)
-                let known = names
-                ParallelWork.forEach(count: runs, makeState: {}) { run, _ in
-                    let range = files.count * run / runs..<files.count * (run + 1) / runs
-                    looked.set(run, range.map { files[$0].names.contains(where: known.contains) })
-                }
-                let mayDeclare = (0..<runs).flatMap { looked.get($0) ?? [] }
-                waiting = files.indices.filter { k in
-                    guard mayDeclare[k] else { return true }
-                    batch.append(files[k].index)
-                    return false
-                }
-            } else {
-                waiting.removeAll { k in
-                    guard files[k].names.contains(where: names.contains) else { return false }
-                    batch.append(files[k].index)
-                    return true
-                }
+            // Which of the files still waiting may declare a name asked about: on all cores, a
+            // run of files each, the runs in order.
+            let runs = min(16, max(1, waiting.count / 128))
+            let looked = ParallelResults<[Bool]>(count: runs)
+            let (known, candidates) = (names, waiting)
+            ParallelWork.forEach(count: runs, makeState: {}) { run, _ in
+                let range = candidates.count * run / runs..<candidates.count * (run + 1) / runs
+                looked.set(run, candidates[range].map { files[$0].names.contains(where: known.contains) })
             }
+            let mayDeclare = (0..<runs).flatMap { looked.get($0) ?? [] }
+            var batch: [Int] = []
+            var stillWaiting: [Int] = []
+            for (k, may) in zip(waiting, mayDeclare) {
+                if may { batch.append(files[k].index) } else { stillWaiting.append(k) }
+            }
+            waiting = stillWaiting
             guard !batch.isEmpty else { break }
             for (index, declared) in zip(batch, declare(batch)) {
                 found.append((index, declared))
