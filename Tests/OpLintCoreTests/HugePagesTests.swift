@@ -94,6 +94,20 @@ import Testing
         #expect(withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) } > heap.upperBound)
     }
 
+    @Test func startsAHeapAtTheFirstHugePageClearOfWhatWasWritten() {
+        let page: UInt = 4096
+        let huge = HugePages.hugePageSize
+        for top: UInt in [0x5555_5555_0010, 0x5555_5540_0000, 0x5555_555F_E000, 0x5555_555F_DFF0, 0x7F00_0000_0000 - 8] {
+            for written in [0, 4096, 128 << 10, 1 << 20] {
+                let clear = top + UInt(written) + 2 * page
+                let start = HugePages.hugePageStart(top: top, written: written, page: page)
+                #expect(start % huge == 0, "\(top) \(written)")
+                #expect(start >= clear, "\(top) \(written)")
+                #expect(start - huge < clear, "\(top) \(written): not the first boundary")
+            }
+        }
+    }
+
     @Test func advisesTheMainHeapAndEachWorkersHeap() throws {
         let advised = HugePages.adviseMainHeap()
         #expect(advised == Self.kernelHasHugePages)
