@@ -44,7 +44,8 @@ struct ExtractCommand: Command {
         defer { if let times { context.standardError.write(times.table()) } }
         // The process ends with the command: the extraction's working memory is not freed piece by piece.
         let keep: (@Sendable (any Sendable) -> Void)? = context.endsWithProcess ? { @Sendable (value: any Sendable) in context.keepUntilExit(value) } : nil
-        let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times, keep: keep)
+        // The graph is written, not linted: the facts only the rules read are left out.
+        let (graph, warnings) = SourceExtractor.extract(paths: paths, excludes: excludes, times: times, keep: keep, sourceFacts: false)
         context.keepUntilExit(graph)
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         try SourceInput.requireFiles(graph, under: paths)

@@ -9,6 +9,9 @@ struct GraphBuilder {
     /// after ordering, their sort keys) once the graph is made, instead of their being freed
     /// then (`SourceExtractor`'s `keep`).
     var keep: (@Sendable (any Sendable) -> Void)? = nil
+    /// Whether the graph gets the files' `SourceFacts` (named and merged), which the rules read;
+    /// without them its `sourceFacts` stay empty, as `oplint extract` writes none.
+    var withSourceFacts = true
 
     /// - Complexity: O(*e* log *e*) in the number of entities, edges and facts.
     func build() -> OperationGraph {
@@ -162,6 +165,10 @@ struct GraphBuilder {
         let events = ordered.compactMap { op in
             cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
         }.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        guard withSourceFacts else {
+            if let keep { keep((entities, names, operations, ordered, sortKeys)) }
+            return OperationGraph(queues: queues, operations: ordered, events: events)
+        }
         // The operations are stored as columns on one core while each file's facts get their
         // final names on the others (item 0 first, so that it starts at once); the facts merge
         // in path order.

@@ -24,9 +24,13 @@ public enum SourceExtractor {
     /// is handed to `keep` instead: a process that exits right after gives it back to the system
     /// whole, not piece by piece while it builds and writes the graph.
     ///
+    /// Without `sourceFacts`, the graph's `sourceFacts` stay empty: the facts the rules read
+    /// (enqueues, waits, settings, coverage, …) are neither named nor merged. A graph meant only
+    /// to be written (`oplint extract`) has no use for them; one meant to be linted needs them.
+    ///
     /// - Complexity: O(total bytes) work, divided among the cores.
     public static func extract(paths: [String], excludes: [String] = [], maximumFileSize: Int = maximumFileSize, times: PhaseTimes? = nil,
-                               keep: (@Sendable (any Sendable) -> Void)? = nil) -> (graph: OperationGraph, warnings: [String]) {
+                               keep: (@Sendable (any Sendable) -> Void)? = nil, sourceFacts: Bool = true) -> (graph: OperationGraph, warnings: [String]) {
         let found = FoundFiles()
         let walker = FileWalker(excludes: excludes)
         Thread {
@@ -41,7 +45,7 @@ public enum SourceExtractor {
             },
             isKept: { found.isKept($0) })
         var walkWarnings: [String] = []
-        let result = extract(files: files, times: times, keep: keep, firstPhase: "find and read files, find classes") {
+        let result = extract(files: files, times: times, keep: keep, sourceFacts: sourceFacts, firstPhase: "find and read files, find classes") {
             let walk = found.result()
             walkWarnings = walk.warnings
             return walk.read.map(\.display)
@@ -102,7 +106,7 @@ public enum SourceExtractor {
     /// The graph of the files `files` gives; `names` gives the paths of those read, once the
     /// first pass has taken every file.
     private static func extract(files: FileSource, prefilter: Bool = true, skim: Bool = true, times: PhaseTimes? = nil,
-                                keep: (@Sendable (any Sendable) -> Void)? = nil, firstPhase: String,
+                                keep: (@Sendable (any Sendable) -> Void)? = nil, sourceFacts: Bool = true, firstPhase: String,
                                 names: () -> [String]) -> (graph: OperationGraph, warnings: [String]) {
         // Pass 1: tokenize, classes, relevance. A worker tokenizes each file into the memory
         // of the last file it dropped; results are folded in path order as they arrive.
@@ -165,13 +169,15 @@ public enum SourceExtractor {
         let scans = (0..<relevantCount).compactMap { second.get($0) }
         for scan in scans { warnings += scan.warnings }
         times?.record("scan operation code", clock.now - start)
-        var graph = timed(times, "build the graph") { GraphBuilder(scans: scans, keep: keep).build() }
+        var graph = timed(times, "build the graph") { GraphBuilder(scans: scans, keep: keep, withSourceFacts: sourceFacts).build() }
         graph.source = OperationGraph.SourceInfo(tool: "oplint", version: toolVersion, files: sourceNames)
-        graph.sourceFacts.coverage = SourceCoverage(
-            files: filesRead, filesUsingOperations: relevantCount,
-            operations: graph.operations.count, queues: graph.queues.count,
-            dependencies: graph.operations.indices.reduce(0) { $0 + graph.operations.dependencyCount(at: $1) },
-            callsFollowed: scans.reduce(0) { $0 + $1.callsFollowed }, callsNotFollowed: scans.reduce(0) { $0 + $1.callsNotFollowed })
+        if sourceFacts {
+            graph.sourceFacts.coverage = SourceCoverage(
+                files: filesRead, filesUsingOperations: relevantCount,
+                operations: graph.operations.count, queues: graph.queues.count,
+                dependencies: graph.operations.indices.reduce(0) { $0 + graph.operations.dependencyCount(at: $1) },
+                callsFollowed: scans.reduce(0) { $0 + $1.callsFollowed }, callsNotFollowed: scans.reduce(0) { $0 + $1.callsNotFollowed })
+        }
         if let keep {
             keep(scans)
             keep(classes)
