@@ -120,21 +120,74 @@ struct PassedOverFileTests {
         }
     }
 
-    @Test("The skim keeps its promise on the corpus, the edge cases and seeded mutations of them")
-    func promise() throws {
-        var passedOver = 0
-        var seed: UInt64 = 100
+    /// Calls `body` with every corpus file and edge case, and 40 seeded mutations of each, in both
+    /// languages.
+    static func forEachCorpusVariant(seed: UInt64, _ body: (_ name: String, _ bytes: [UInt8], _ language: SourceLanguage) -> Void) throws {
+        var seed = seed
         let bases = try FirstPassTests.corpusFiles() + FirstPassTests.edgeCases.map { ($0.0, Array($0.1.utf8)) }
         for (name, base) in bases {
             for bytes in [base] + FirstPassTests.mutations(of: base, count: 40, seed: seed) {
-                for language in [SourceLanguage.swift, .objectiveC] {
-                    #expect(SkimPromise.brokenBy(bytes, language: language) == nil, "\(name) (\(language))")
-                    if PassedOverFiles.names(ifPassedOver: bytes, language: language, scratch: NameScratch()) != nil { passedOver += 1 }
-                }
+                for language in [SourceLanguage.swift, .objectiveC] { body(name, bytes, language) }
             }
             seed += 1
         }
+    }
+
+    @Test("The skim keeps its promise on the corpus, the edge cases and seeded mutations of them")
+    func promise() throws {
+        var passedOver = 0
+        try Self.forEachCorpusVariant(seed: 100) { name, bytes, language in
+            #expect(SkimPromise.brokenBy(bytes, language: language) == nil, "\(name) (\(language))")
+            if PassedOverFiles.names(ifPassedOver: bytes, language: language, scratch: NameScratch()) != nil { passedOver += 1 }
+        }
         // The promise is checked on files the skim does pass over, not only on ones it reads.
+        #expect(passedOver > 100)
+    }
+
+    /// The byte classes the tokenizer reads identifiers by (`[A-Za-z0-9_$]` and every byte above 0x7F).
+    static func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 || b >= 0x80
+    }
+
+    @Test("The skim's two builds read every byte value alike, at every place in the sixty-four it reads at once")
+    func buildsByteByByte() {
+        // Each byte next to an API word and a keyword, at the ends and across the middle of a
+        // window: a byte the wide build classed apart from the portable one would split or join
+        // a word differently.
+        var checked = 0
+        for b in UInt8.min...UInt8.max {
+            for offset in [0, 1, 29, 30, 31, 32, 33, 60, 61, 62, 63, 64, 65, 127] {
+                let pad = [UInt8](repeating: 0x20, count: offset)
+                let texts: [[UInt8]] = [
+                    pad + [0x61, b] + Array("sync".utf8), pad + [b] + Array("sync ".utf8), pad + Array("sync".utf8) + [b, 0x20],
+                    pad + Array("x".utf8) + [b] + Array("start\n".utf8), pad + Array("class".utf8) + [b] + Array(" Foo\n".utf8),
+                    pad + Array("struct Foo".utf8) + [b] + Array("Bar\n".utf8), pad + Array("cancel".utf8) + [b] + Array("ed\n".utf8),
+                ]
+                for text in texts {
+                    for language in [SourceLanguage.swift, .objectiveC] {
+                        #expect(SkimPromise.buildsPartOn(text, language: language) == nil, "byte \(b) at \(offset) in \(text) (\(language))")
+                        checked += 1
+                    }
+                }
+            }
+            // And the classes themselves: an identifier byte joins `a` and `sync` into one word
+            // that is no API word; any other byte that ends no comment or string splits them.
+            if b < 0x80, !Array("\"#'/`\\@".utf8).contains(b) {
+                let joined = PassedOverFiles.skim([0x61, b] + Array("sync;\n".utf8), language: .objectiveC, wide: true).passedOver
+                #expect(joined == Self.isIdentifierByte(b), "byte \(b)")
+            }
+        }
+        #expect(checked == 256 * 14 * 7 * 2)
+    }
+
+    @Test("The skim's two builds agree on the corpus, the edge cases and seeded mutations of them")
+    func buildsAgree() throws {
+        var passedOver = 0
+        try Self.forEachCorpusVariant(seed: 300) { name, bytes, language in
+            #expect(SkimPromise.buildsPartOn(bytes, language: language) == nil, "\(name) (\(language))")
+            if PassedOverFiles.skim(bytes, language: language, wide: true).passedOver { passedOver += 1 }
+        }
+        // The builds are compared on files they pass over, not only on ones they read.
         #expect(passedOver > 100)
     }
 

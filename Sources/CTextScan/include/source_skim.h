@@ -12,8 +12,9 @@ extern "C" {
 typedef struct oplint_skim_words oplint_skim_words;
 
 /// A table of `api_words` (a file whose code names one is read) and `keywords` (the name after
-/// one is noted), copied; NULL when a word is empty or longer than 33 bytes, or there are more
-/// than 64. Made once and kept for the life of the process.
+/// one is noted), copied; NULL when a word is empty, longer than 33 bytes or holds a byte that
+/// is not `[A-Za-z0-9_$]`, or there are more than 64. Made once and kept for the life of the
+/// process.
 oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t api_count,
                                           const char *const *keywords, size_t keyword_count);
 
@@ -43,6 +44,12 @@ oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t a
 /// - Complexity: O(*count*).
 int oplint_skim_source(const oplint_skim_words *words, const uint8_t *bytes, size_t count, int is_swift,
                        uint64_t *names, size_t capacity, size_t *name_count);
+
+/// `oplint_skim_source` with the skim built for any processor (`wide` 0), or with the one that
+/// reads thirty-two bytes at a time (`wide` 1: on x86-64 processors with AVX2, and the first
+/// elsewhere). `oplint_skim_source` uses the second; both give the same answers and names.
+int oplint_skim_source_using(const oplint_skim_words *words, int wide, const uint8_t *bytes, size_t count, int is_swift,
+                             uint64_t *names, size_t capacity, size_t *name_count);
 
 /// A 64-bit hash of a name's bytes, eight at a time: the skim's hash of the names it notes, and
 /// the extractor's of the names it compares with them.

@@ -53,6 +53,21 @@ enum PassedOverFiles {
         }
     }
 
+    /// The skim of `bytes` as they are (no line endings changed), by the build for any
+    /// processor or the wide one (`oplint_skim_source_using`): whether it passes the file over,
+    /// and the names it noted.
+    static func skim(_ bytes: [UInt8], language: SourceLanguage, wide: Bool) -> (passedOver: Bool, names: [UInt64]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let capacity = buffer.count / 6 + 2
+            var names = [UInt64](repeating: 0, count: capacity)
+            var count = 0
+            let passedOver = names.withUnsafeMutableBufferPointer {
+                oplint_skim_source_using(words, wide ? 1 : 0, buffer.baseAddress, buffer.count, language == .swift ? 1 : 0, $0.baseAddress, capacity, &count)
+            }
+            return (passedOver == 1, Array(names[..<count]))
+        }
+    }
+
     /// The hashes of the distinct identifiers of a file the second pass reads: the names its
     /// code may ask the class table about.
     ///
@@ -320,6 +335,21 @@ public enum SkimPromise {
             let hash = key.withUTF8 { oplint_name_hash($0.baseAddress, $0.count) }
             if !noted.contains(hash) { return "passed over a file that declares \(key), a name the skim did not note" }
         }
+        return nil
+    }
+
+    /// Where the skim's two builds part on `bytes` read as `language`, or nil: the build for any
+    /// processor and the one that reads thirty-two bytes at a time (x86-64 with AVX2) must pass
+    /// over the same files and note the same names.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    public static func buildsPartOn(_ bytes: [UInt8], language: SourceLanguage) -> String? {
+        let portable = PassedOverFiles.skim(bytes, language: language, wide: false)
+        let wide = PassedOverFiles.skim(bytes, language: language, wide: true)
+        if portable.passedOver != wide.passedOver {
+            return "the skim's builds part: \(portable.passedOver ? "passed over" : "read") by the portable one, \(wide.passedOver ? "passed over" : "read") by the wide one"
+        }
+        if portable.names != wide.names { return "the skim's builds note different names: \(portable.names.count) and \(wide.names.count)" }
         return nil
     }
 }
