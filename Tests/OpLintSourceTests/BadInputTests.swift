@@ -115,6 +115,45 @@ struct BadInputTests {
         }
     }
 
+    @Test("The walk keeps directories open up to its budget; files are read by name in them, by their paths past it")
+    func directoriesKeptOpen() throws {
+        var files: [(String, [UInt8])] = []
+        for d in 0..<6 {
+            files.append(("D\(d)/F.swift", Array("let q\(d) = OperationQueue()\n".utf8)))
+        }
+        files.append(("D6/Sub/G.m", Array("NSOperationQueue *q;\n".utf8)))
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/D0/Link.swift", withDestinationPath: root + "/D1/F.swift")
+        var entries: [FileWalker.Entry] = []
+        let walk = FileWalker().walk(under: [root], keepingDirectories: 3) { entry, _ in entries.append(entry) }
+        defer { walk.directories.forEach { close($0) } }
+        // The first three directories that hold a file (the root holds none): D0, D1, D2.
+        #expect(walk.directories.count == 3)
+        #expect(entries.map(\.display).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count + 1)) : $0 }
+                == ["D0/F.swift", "D0/Link.swift", "D1/F.swift", "D2/F.swift", "D3/F.swift", "D4/F.swift", "D5/F.swift", "D6/Sub/G.m"])
+        for entry in entries {
+            let kept = entry.display.contains("/D0/") || entry.display.contains("/D1/") || entry.display.contains("/D2/")
+            #expect((entry.directory >= 0) == kept, "\(entry.display)")
+            if kept {
+                #expect(Array(entry.path[entry.nameStart...]) == Array(entry.display.split(separator: "/").last!.utf8) + [0])
+            }
+            // By name in the kept directory or by the whole path: the same bytes.
+            let byName = SourceReading.bytes(at: entry.path, isRegular: entry.isRegular, limit: 1 << 20, directory: entry.directory, nameStart: entry.nameStart)
+            let byPath = SourceReading.bytes(at: entry.path, isRegular: entry.isRegular, limit: 1 << 20)
+            #expect((try? byName.get()) == (try? byPath.get()), "\(entry.display)")
+            #expect((try? byName.get())?.isEmpty == false, "\(entry.display)")
+        }
+        // Without a budget, nothing is kept open.
+        let plain = FileWalker().walk(under: [root]) { _, _ in }
+        #expect(plain.directories.isEmpty)
+        // The extraction keeps directories open and reads every file (the link's target once).
+        let (graph, warnings) = SourceExtractor.extract(paths: [root])
+        #expect(graph.source?.files.count == 7)
+        #expect(warnings.isEmpty)
+        #expect(graph.queues.map(\.name).filter { $0.hasPrefix("q") }.sorted() == ["q0", "q1", "q2", "q3", "q4", "q5"])
+    }
+
     @Test("A file whose name is not UTF-8 is read, shown with U+FFFD")
     func nonUTF8FileName() throws {
         let root = try Self.tree([("Good.swift", Array("let x = 1\n".utf8))])

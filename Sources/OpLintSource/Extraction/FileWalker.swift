@@ -37,6 +37,11 @@ public struct FileWalker: Sendable {
         var path: [UInt8]
         /// The walk saw a regular file here, not a symbolic link.
         var isRegular: Bool
+        /// A descriptor of the directory the walk found the file in, kept open by a walk that
+        /// keeps directories (`walk(under:keepingDirectories:found:)`), and where the file's name
+        /// starts in `path`; -1 when none is kept.
+        var directory: Int32 = -1
+        var nameStart = 0
     }
 
     /// `files(under:)` with what the walk learnt of each file's type.
@@ -59,8 +64,15 @@ public struct FileWalker: Sendable {
     /// may have been found twice, which of the files found to read: the first of each.
     ///
     /// - Complexity: O(*entries* log *entries*); iterative, whatever the depth of the tree.
-    func walk(under paths: [String], found: (Entry, _ mayRepeat: Bool) -> Void) -> (warnings: [String], kept: [Bool]?) {
+    ///
+    /// With `keepingDirectories` above zero, the walk keeps a descriptor of each directory it
+    /// lists that holds a file to read, up to that many, for opening the files by their names
+    /// alone (`openat`) instead of walking their whole paths again; it returns them, for the
+    /// caller to close once it has read the files.
+    func walk(under paths: [String], keepingDirectories: Int = 0,
+              found: (Entry, _ mayRepeat: Bool) -> Void) -> (warnings: [String], kept: [Bool]?, directories: [Int32]) {
         var count = 0
+        var keptDirectories: [Int32] = []
         var warnings: [String] = []
         // Each directory entered, by device and inode: a link back to one (or a second link to
         // it) is not entered again. One `stat` per directory, where its real path took a
@@ -103,10 +115,12 @@ public struct FileWalker: Sendable {
                     warnings.append("\(display): already visited (a symbolic-link loop or a second link); skipped")
                     continue
                 }
-                guard let children = Self.children(of: path) else {
+                let keepsDescriptor = keptDirectories.count < keepingDirectories
+                guard let (children, descriptor) = Self.children(of: path, keepingDescriptor: keepsDescriptor) else {
                     warnings.append("\(display): cannot read the directory; skipped")
                     continue
                 }
+                var usesDescriptor = false
                 let directory = directoryPaths.count
                 directoryPaths.append(path)
                 var directories: [(String, [UInt8])] = []
@@ -136,16 +150,24 @@ public struct FileWalker: Sendable {
                             linkTargets[count] = Self.realPath(childPath) ?? childPath
                         }
                         origins.append((directory, child.bytes))
-                        found(Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == Self.regularType), isLink)
+                        var entry = Entry(display: childDisplay, path: childPath, isRegular: !isLink && type == Self.regularType)
+                        if let descriptor {
+                            (entry.directory, entry.nameStart) = (descriptor, childPath.count - 1 - child.bytes.count)
+                            usesDescriptor = true
+                        }
+                        found(entry, isLink)
                         count += 1
                     }
+                }
+                if let descriptor {
+                    if usesDescriptor { keptDirectories.append(descriptor) } else { close(descriptor) }
                 }
                 stack += directories.reversed()
             }
         }
         // A file reached through a link (or named as a root) may also be reached directly, or
         // through another link: keep the first. Without links every file is reached once.
-        guard !linkTargets.isEmpty else { return (warnings, nil) }
+        guard !linkTargets.isEmpty else { return (warnings, nil, keptDirectories) }
         var seen: Set<[UInt8]> = []
         var kept: [Bool] = []
         var directoryReals: [Int: [UInt8]] = [:]
@@ -158,7 +180,7 @@ public struct FileWalker: Sendable {
             } else { preconditionFailure("a root file has its link target") }
             kept.append(seen.insert(key).inserted)
         }
-        return (warnings, kept)
+        return (warnings, kept, keptDirectories)
     }
 
     /// A directory as the file system knows it, whatever path reaches it.
@@ -170,10 +192,12 @@ public struct FileWalker: Sendable {
     /// The entries of the directory at `path` (NUL-terminated), sorted by name as Strings
     /// sort (bytes break ties between names Strings take as equal: spellings of one character
     /// precomposed and decomposed, or invalid bytes both shown as U+FFFD), without `.`
-    /// and `..`; nil when it cannot be read.
-    private static func children(of path: [UInt8]) -> [(name: String, bytes: [UInt8], type: Int)]? {
+    /// and `..`; nil when it cannot be read. With `keepingDescriptor`, also a descriptor of the
+    /// directory, open for the caller to close (nil when none could be made).
+    private static func children(of path: [UInt8], keepingDescriptor: Bool = false) -> (children: [(name: String, bytes: [UInt8], type: Int)], descriptor: Int32?)? {
         guard let directory = withPath(path, { opendir($0) }) else { return nil }
         defer { closedir(directory) }
+        let descriptor = keepingDescriptor ? fcntl(dirfd(directory), F_DUPFD_CLOEXEC, 0) : -1
         var children: [(name: String, bytes: [UInt8], type: Int)] = []
         while let entry = readdir(directory) {
             let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
@@ -188,7 +212,7 @@ public struct FileWalker: Sendable {
         } else {
             children.sort { $0.name != $1.name ? $0.name < $1.name : $0.bytes.lexicographicallyPrecedes($1.bytes) }
         }
-        return children
+        return (children, descriptor >= 0 ? descriptor : nil)
     }
 
     /// Whether `a` comes before `b` byte by byte (a prefix first).

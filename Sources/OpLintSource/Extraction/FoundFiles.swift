@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The files a walk finds, handed to the first pass's workers while the walk goes on: the
@@ -12,6 +17,8 @@ final class FoundFiles: @unchecked Sendable {
     private var finished = false
     private var kept: [Bool]?
     private var walkWarnings: [String] = []
+    /// The directories the walk kept open for reading the files by their names.
+    private var directories: [Int32] = []
 
     /// Adds the next file the walk found.
     func add(_ entry: FileWalker.Entry, mayRepeat: Bool) {
@@ -22,11 +29,13 @@ final class FoundFiles: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Ends the walk: its warnings, and which files to read when some file may have been found twice.
-    func finish(warnings: [String], kept: [Bool]?) {
+    /// Ends the walk: its warnings, which files to read when some file may have been found twice,
+    /// and the directories it kept open (closed by `closeDirectories()`).
+    func finish(warnings: [String], kept: [Bool]?, directories: [Int32] = []) {
         condition.lock()
         walkWarnings = warnings
         self.kept = kept
+        self.directories = directories
         finished = true
         condition.broadcast()
         condition.unlock()
@@ -48,6 +57,16 @@ final class FoundFiles: @unchecked Sendable {
         if index < firstRepeat && index < entries.count { return true }
         guard finished else { return nil }
         return kept.map { index < $0.count && $0[index] } ?? (index < entries.count)
+    }
+
+    /// Closes the directories the walk kept open, once it has ended (waiting for it) and no file
+    /// is read any more: the entries' `directory` descriptors are then closed.
+    func closeDirectories() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !finished { condition.wait() }
+        for directory in directories { close(directory) }
+        directories = []
     }
 
     /// The files to read and the walk's warnings, once the walk has ended (waiting for it).

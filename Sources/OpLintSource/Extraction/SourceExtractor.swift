@@ -33,14 +33,21 @@ public enum SourceExtractor {
                                keep: (@Sendable (any Sendable) -> Void)? = nil, sourceFacts: Bool = true) -> (graph: OperationGraph, warnings: [String]) {
         let found = FoundFiles()
         let walker = FileWalker(excludes: excludes)
+        let directoryBudget = openDirectoryBudget()
         Thread {
-            let walk = walker.walk(under: paths) { entry, mayRepeat in found.add(entry, mayRepeat: mayRepeat) }
-            found.finish(warnings: walk.warnings, kept: walk.kept)
+            let walk = walker.walk(under: paths, keepingDirectories: directoryBudget) { entry, mayRepeat in found.add(entry, mayRepeat: mayRepeat) }
+            found.finish(warnings: walk.warnings, kept: walk.kept, directories: walk.directories)
         }.start()
+        // Every file is opened by its name in its directory, where the walk kept the directory
+        // open (`openat`): the kernel then looks up one name, not every name of the path again.
+        defer { found.closeDirectories() }
         let files = FileSource(
             file: { index in
                 found.entry(index).map { entry in
-                    (entry.display, { SourceReading.bytes(at: entry.path, isRegular: entry.isRegular, limit: maximumFileSize) })
+                    (entry.display, {
+                        SourceReading.bytes(at: entry.path, isRegular: entry.isRegular, limit: maximumFileSize,
+                                            directory: entry.directory, nameStart: entry.nameStart)
+                    })
                 }
             },
             isKept: { found.isKept($0) })
@@ -53,6 +60,15 @@ public enum SourceExtractor {
         // The files found, with their paths.
         keep?(found)
         return (result.graph, walkWarnings + result.warnings)
+    }
+
+    /// How many directories the walk may keep open for an extraction: a quarter of the
+    /// process's descriptors, at most 256 (a tree with more directories has the files of the
+    /// others opened by their whole paths).
+    static func openDirectoryBudget() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        return limit.rlim_cur == rlim_t.max ? 256 : min(256, Int(clamping: limit.rlim_cur / 4))
     }
 
     /// What a first-pass worker keeps from one file to the next.

@@ -19,14 +19,17 @@ enum SourceReading {
     /// looked up by name, so that a FIFO or device is never opened and every refusal reads
     /// as it always has: missing, not a regular file, too large, then unreadable.
     ///
+    /// A regular file found in a directory the walk kept open (`directory`, with the file's name
+    /// at `nameStart` in `path`) is opened by its name there.
+    ///
     /// - Complexity: O(size of the file).
-    static func bytes(at path: [UInt8], isRegular: Bool, limit: Int) -> Result<[UInt8], Failure> {
-        FileWalker.withPath(path) { bytes(at: $0, isRegular: isRegular, limit: limit) }
+    static func bytes(at path: [UInt8], isRegular: Bool, limit: Int, directory: Int32 = -1, nameStart: Int = 0) -> Result<[UInt8], Failure> {
+        FileWalker.withPath(path) { bytes(at: $0, isRegular: isRegular, limit: limit, directory: directory, name: $0 + nameStart) }
     }
 
-    private static func bytes(at path: UnsafePointer<CChar>, isRegular: Bool, limit: Int) -> Result<[UInt8], Failure> {
+    private static func bytes(at path: UnsafePointer<CChar>, isRegular: Bool, limit: Int, directory: Int32, name: UnsafePointer<CChar>) -> Result<[UInt8], Failure> {
         if isRegular {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            let descriptor = directory >= 0 ? openat(directory, name, O_RDONLY | O_CLOEXEC) : open(path, O_RDONLY | O_CLOEXEC)
             if descriptor >= 0 {
                 defer { close(descriptor) }
                 var status = stat()
