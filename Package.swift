@@ -31,7 +31,8 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // Byte scans the report writers run sixteen bytes at a time (SSE2 or NEON, else byte by
-        // byte), and the skim that lets the extractor pass over files that never mention the API.
+        // byte), and the skim that lets the extractor pass over files that never mention the API
+        // (built for any processor and, chosen at run time, for AVX2).
         .target(name: "CTextScan"),
         // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz.
         .target(name: "OpLintCore", dependencies: ["CSimdJSON", "CTextScan"]),
