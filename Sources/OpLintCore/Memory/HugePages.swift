@@ -64,9 +64,9 @@ public enum HugePages {
     }
 
     /// Advises the heap the calling thread allocates from, when it is a thread heap of its
-    /// own (a worker's; the main heap is advised by `adviseMainHeap()`). Cheap enough to call
-    /// each time a worker starts a task: one allocation and one system call (and, the first
-    /// time for a heap, `startAtHugePage`).
+    /// own (a worker's; the main heap is advised by `adviseMainHeap()`), and moves its next
+    /// allocations to a huge page (`startAtHugePage`): once per heap. Cheap enough to call each
+    /// time a worker starts a task: one allocation, and a set looked up, for a heap done before.
     public static func adviseThisThreadsArena() {
         #if canImport(Glibc)
         guard isEnabled.load(ordering: .acquiring), let allocate = allocator, let probe = allocate(64) else { return }
@@ -75,8 +75,10 @@ public enum HugePages {
         let mainHeap = mainHeapStart.load(ordering: .relaxed)..<mainHeapEnd.load(ordering: .relaxed)
         guard !mainHeap.contains(address) else { return }
         let base = address & ~UInt(threadHeapSize - 1)
+        // The advice covers the whole reserved heap, the part glibc makes writable later too.
+        guard advisedHeaps.withLock({ $0.insert(base).inserted }) else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: base), threadHeapSize, adviceHugePage)
-        if startedAtHugePage.withLock({ $0.insert(base).inserted }) { startAtHugePage(beyond: 0, allocate) }
+        startAtHugePage(beyond: 0, allocate)
         #endif
     }
 
@@ -89,8 +91,8 @@ public enum HugePages {
 
     /// The allocation that makes glibc grow the main heap by its padding.
     private static let growingBlock = 1 << 20
-    /// The bases of the thread heaps `startAtHugePage` has moved (each is moved once).
-    private static let startedAtHugePage = Mutex<Set<UInt>>([])
+    /// The bases of the thread heaps advised and moved (`adviseThisThreadsArena`).
+    private static let advisedHeaps = Mutex<Set<UInt>>([])
 
     /// Makes the calling thread's heap hand out its next memory from a 2 MiB boundary at least
     /// `written` bytes past its top, by allocating the space before the boundary and never
