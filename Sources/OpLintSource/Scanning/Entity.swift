@@ -119,15 +119,6 @@ struct Scope {
     var close: Int
     var id: Int
     var locals = [ScanName: Binding]()
-    /// For a Swift type: the names after the `:` of its declaration (its superclass and protocols).
-    var conformances: [String] = []
-    var role: Role?
-    /// Why code in this function runs on the main thread (`@MainActor`, `viewDidLoad`).
-    var mainThreadReason: String?
-    /// The literal number of iterations of a loop; nil when unknown.
-    var loopCount: Int?
-    /// Where a loop starts, for the note about an unknown count.
-    var loopLocation: SourceLocation?
     /// The token that starts a loop statement (`for`, `while`, `repeat`; the `{` of a closure
     /// run once per element): its header is read before its body.
     var loopStart = -1
@@ -137,8 +128,6 @@ struct Scope {
     /// Code that runs after the code around it, not where it is written: a completion block,
     /// a block sent with `async`, a `defer` block.
     var runsLater = false
-    /// Operations created in an iteration closure whose results become a list (`map`).
-    var collectInto: (scope: Int, name: String)?
     /// Token index of the opening brace (or keyword); code before it was read outside this scope.
     var open = -1
     /// A `switch` body: each `case` starts another path.
@@ -146,23 +135,102 @@ struct Scope {
     /// In a `switch` body: the straight-line identity of the case being read, new at each
     /// `case` / `default` label (one case never runs after another).
     var caseID: Int?
-    /// In a `switch` body: the names the current case's pattern binds, with what each held
-    /// before it (restored at the next label).
-    var caseBindings: [(name: String, previous: Binding?)] = []
-    /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
-    /// new at each `#elseif` / `#else` (one build compiles one branch).
-    var branchID: Int?
-    /// In an arm of an `if` … `else` chain: the arm's identity (one run of the code takes one arm).
-    var exclusiveBranch: Int?
-    /// The chain an `if` or `else` arm belongs to, shared by its arms and continued by an
-    /// `else` that follows it.
-    var chainGroup: Int?
     /// The rest of the scope runs off the main thread: a branch before it ran only on the main
     /// thread and left the body (`guard !Thread.isMainThread else { return }`).
     var offTheMainThreadFromHere = false
     /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
     /// loops and closures are such code whatever this says (`mayBeSkipped`).
     var isBranch = false
+    /// What most scopes never set, out of line: a scope is moved onto the list of open
+    /// scopes, off it, and read in place at every token, and with these fields inline it was
+    /// some 300 bytes with a dozen references. Copied before it is changed when shared.
+    private var rare: RareFields?
+
+    /// The fields of `rare`.
+    private final class RareFields {
+        var conformances: [String] = []
+        var role: Role?
+        var mainThreadReason: String?
+        var loopCount: Int?
+        var loopLocation: SourceLocation?
+        var collectInto: (scope: Int, name: String)?
+        var caseBindings: [(name: String, previous: Binding?)] = []
+        var branchID: Int?
+        var exclusiveBranch: Int?
+        var chainGroup: Int?
+
+        init() {}
+
+        init(copying other: RareFields) {
+            (conformances, role, mainThreadReason, loopCount, loopLocation) =
+                (other.conformances, other.role, other.mainThreadReason, other.loopCount, other.loopLocation)
+            (collectInto, caseBindings, branchID, exclusiveBranch, chainGroup) =
+                (other.collectInto, other.caseBindings, other.branchID, other.exclusiveBranch, other.chainGroup)
+        }
+    }
+
+    /// `rare`, made or copied first when it is missing or shared.
+    private mutating func writableRare() -> RareFields {
+        if rare == nil {
+            rare = RareFields()
+        } else if !isKnownUniquelyReferenced(&rare) {
+            rare = RareFields(copying: rare!)
+        }
+        return rare!
+    }
+
+    /// For a Swift type: the names after the `:` of its declaration (its superclass and protocols).
+    var conformances: [String] {
+        get { rare?.conformances ?? [] }
+        _modify { yield &writableRare().conformances }
+    }
+    var role: Role? {
+        get { rare?.role }
+        set { if newValue != nil || rare != nil { writableRare().role = newValue } }
+    }
+    /// Why code in this function runs on the main thread (`@MainActor`, `viewDidLoad`).
+    var mainThreadReason: String? {
+        get { rare?.mainThreadReason }
+        set { if newValue != nil || rare != nil { writableRare().mainThreadReason = newValue } }
+    }
+    /// The literal number of iterations of a loop; nil when unknown.
+    var loopCount: Int? {
+        get { rare?.loopCount }
+        set { if newValue != nil || rare != nil { writableRare().loopCount = newValue } }
+    }
+    /// Where a loop starts, for the note about an unknown count.
+    var loopLocation: SourceLocation? {
+        get { rare?.loopLocation }
+        set { if newValue != nil || rare != nil { writableRare().loopLocation = newValue } }
+    }
+    /// Operations created in an iteration closure whose results become a list (`map`).
+    var collectInto: (scope: Int, name: String)? {
+        get { rare?.collectInto }
+        set { if newValue != nil || rare != nil { writableRare().collectInto = newValue } }
+    }
+    /// In a `switch` body: the names the current case's pattern binds, with what each held
+    /// before it (restored at the next label).
+    var caseBindings: [(name: String, previous: Binding?)] {
+        get { rare?.caseBindings ?? [] }
+        _modify { yield &writableRare().caseBindings }
+    }
+    /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
+    /// new at each `#elseif` / `#else` (one build compiles one branch).
+    var branchID: Int? {
+        get { rare?.branchID }
+        set { if newValue != nil || rare != nil { writableRare().branchID = newValue } }
+    }
+    /// In an arm of an `if` … `else` chain: the arm's identity (one run of the code takes one arm).
+    var exclusiveBranch: Int? {
+        get { rare?.exclusiveBranch }
+        set { if newValue != nil || rare != nil { writableRare().exclusiveBranch = newValue } }
+    }
+    /// The chain an `if` or `else` arm belongs to, shared by its arms and continued by an
+    /// `else` that follows it.
+    var chainGroup: Int? {
+        get { rare?.chainGroup }
+        set { if newValue != nil || rare != nil { writableRare().chainGroup = newValue } }
+    }
 
     init(kind: Kind, close: Int, id: Int) {
         self.kind = kind

@@ -52,7 +52,7 @@ extension FileScanner {
                 scope.locals["$0"] = list
                 for (name, binding) in scope.locals where name != "$0" { if case .value(nil) = binding { scope.locals[name] = list } }
             }
-            push(scope)
+            push(&scope)
             return
         }
         if file.language == .objectiveC {
@@ -138,7 +138,7 @@ extension FileScanner {
             if control.word == "if" || control.word == "else" { enterArm(&scope, keyword: control.index) }
             if control.word == "for" { enterForLoop(&scope, from: control.index, to: b) }
             else if scope.kind == .loop { scope.loopLocation = file.location(control.index) }
-            push(scope)
+            push(&scope)
             return
         }
         if !inArguments, let declaration {
@@ -147,7 +147,7 @@ extension FileScanner {
                 var scope = Scope(kind: .function(swiftSignature(at: declaration.index)), close: close, id: newScopeID())
                 bindParameters(&scope, from: declaration.index, to: b)
                 scope.mainThreadReason = mainThreadReason(function: scope.kind, attributesBefore: declaration.index)
-                push(scope)
+                push(&scope)
                 return
             case "var", "let":
                 // `var total: Int { … }`, `var theme = 0 { didSet { … } }`
@@ -156,7 +156,7 @@ extension FileScanner {
                     // A computed property's getter and a stored one's observers run where the type's methods do.
                     var scope = Scope(kind: .function(name), close: close, id: newScopeID())
                     scope.mainThreadReason = mainThreadReason(function: scope.kind, attributesBefore: declaration.index)
-                    push(scope)
+                    push(&scope)
                     return
                 }
             default:
@@ -172,7 +172,7 @@ extension FileScanner {
                     } else if scope.conformances.contains("View"), !classes.declaresOwn("View") {
                         scope.mainThreadReason = Self.swiftUIViewReason
                     }
-                    push(scope)
+                    push(&scope)
                     return
                 }
             }
@@ -192,7 +192,7 @@ extension FileScanner {
             // `Task { … }` (not `Task.detached`) inherits the actor of the code that starts it.
             scope.role = .mainThread("a Task started on the main actor: \(reason)")
         }
-        push(scope)
+        push(&scope)
     }
 
     /// Keywords that decide what a `{` opens.

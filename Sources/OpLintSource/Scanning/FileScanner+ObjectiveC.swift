@@ -11,7 +11,7 @@ extension FileScanner {
             while scopes.count > 1 { leaveScope() }
             var scope = Scope(kind: .type(file.text(i + 2)), close: end, id: newScopeID())
             scope.open = i
-            push(scope)
+            push(&scope)
         } else if file.isWord(i + 1, "property") {
             // @property (…) Type *name;
             var k = i + 2
@@ -110,7 +110,7 @@ extension FileScanner {
         if opensObjectiveCBlock(at: b) {
             var scope = Scope(kind: .closure, close: close, id: newScopeID())
             scope.runsLater = isCompletionBlock(at: b)
-            push(scope)
+            push(&scope)
             return
         }
         let first = objectiveCStatementStart(before: b)
@@ -123,7 +123,7 @@ extension FileScanner {
             } else if file.isWord(first + 2, "IBAction") {
                 scope.mainThreadReason = "an IBAction"
             }
-            push(scope)
+            push(&scope)
             return
         }
         if first < b, file.isIdentifier(first) {
@@ -133,7 +133,7 @@ extension FileScanner {
                 scope.loopLocation = file.location(first)
                 (scope.loopStart, scope.isForLoop) = (first, word == "for")
                 if word == "for" { enterObjectiveCFor(&scope, from: first + 1, to: b) }
-                push(scope)
+                push(&scope)
                 return
             }
             if ["if", "else", "switch", "@"].contains(word) || file.isPunct(first, "@") {
@@ -141,7 +141,7 @@ extension FileScanner {
                 scope.isBranch = true
                 scope.isSwitch = word == "switch"
                 if word == "if" || word == "else" { enterArm(&scope, keyword: first) }
-                push(scope)
+                push(&scope)
                 return
             }
             // A C function: `static void helper(int x) {`.
@@ -156,7 +156,7 @@ extension FileScanner {
         var scope = Scope(kind: .block, close: close, id: newScopeID())
         // `@try`, `@synchronized` and `@autoreleasepool` blocks always run; `@catch` blocks may not.
         scope.isBranch = first < b && file.isPunct(first, "@") && file.isWord(first + 1, "catch")
-        push(scope)
+        push(&scope)
     }
 
     /// Whether the parenthesised list closing at `c` follows a `^` (a block literal's parameters).
