@@ -8,6 +8,15 @@ final class ClassLookup {
     let table: ClassTable
     @exclusivity(unchecked) private var classifications: [ScanName: ClassTable.Classification] = [:]
     @exclusivity(unchecked) private var mainActorClasses: [ScanName: Bool] = [:]
+    @exclusivity(unchecked) private var operationTraits: [ScanName: OperationTraits] = [:]
+
+    /// What an operation of a class is made with: asked at every creation of one, and each a
+    /// walk up the superclass chain (over a thousand instructions for `BlockOperation`).
+    private struct OperationTraits {
+        var isBlockOperation: Bool
+        var isAsynchronous: Bool
+        var finishes: Bool
+    }
 
     init(_ table: ClassTable) {
         self.table = table
@@ -45,8 +54,23 @@ final class ClassLookup {
         return isMainActor
     }
 
-    func isBlockOperation(_ name: String) -> Bool { table.isBlockOperation(name) }
-    func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) { table.traits(of: name) }
+    /// `ClassTable.isBlockOperation`, worked out once per name.
+    func isBlockOperation(_ name: String) -> Bool { operationTraits(name).isBlockOperation }
+
+    /// `ClassTable.traits(of:)`, worked out once per name.
+    func traits(of name: String) -> (isAsynchronous: Bool, finishes: Bool) {
+        let traits = operationTraits(name)
+        return (traits.isAsynchronous, traits.finishes)
+    }
+
+    private func operationTraits(_ name: String) -> OperationTraits {
+        let key = ScanName(name)
+        if let known = operationTraits[key] { return known }
+        let (isAsynchronous, finishes) = table.traits(of: name)
+        let traits = OperationTraits(isBlockOperation: table.isBlockOperation(name), isAsynchronous: isAsynchronous, finishes: finishes)
+        operationTraits[key] = traits
+        return traits
+    }
     func initialWidth(of name: String) -> ClassDeclaration.InitialWidth? { table.initialWidth(of: name) }
     func initializerEnqueuesSelf(_ name: String, key: String) -> Bool { table.initializerEnqueuesSelf(name, key: key) }
     /// Whether the scanned code declares a type or protocol of this name itself.

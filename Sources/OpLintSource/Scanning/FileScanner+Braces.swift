@@ -331,12 +331,6 @@ extension FileScanner {
         declarationPrefix(before: k) { file.isPunct($0 - 1, "@") && file.isWord($0, name) }
     }
 
-    /// Whether the declaration whose keyword is at `k` has the modifier `word` among the
-    /// modifiers and attributes written before it (`nonisolated public func`).
-    func hasModifier(_ word: StaticString, before k: Int) -> Bool {
-        declarationPrefix(before: k) { file.isWord($0, word) }
-    }
-
     /// Walks back from the declaration keyword at `k` over its attributes (`@MainActor`,
     /// `@objc(name)`) and modifiers, at most 16 of them, until `found` accepts one.
     private func declarationPrefix(before k: Int, where found: (Int) -> Bool) -> Bool {
@@ -374,11 +368,20 @@ extension FileScanner {
     }
 
     private func mainThreadReason(function: Scope.Kind, attributesBefore k: Int) -> String? {
-        if hasAttribute("MainActor", before: k) { return "@MainActor" }
-        if hasAttribute("IBAction", before: k) { return "an @IBAction" }
+        // One walk over the attributes and modifiers for the three words that matter here.
+        var (mainActor, ibAction, nonisolated) = (false, false, false)
+        _ = declarationPrefix(before: k) { m in
+            if file.isPunct(m - 1, "@") {
+                if file.isWord(m, "MainActor") { mainActor = true } else if file.isWord(m, "IBAction") { ibAction = true }
+            }
+            if file.isWord(m, "nonisolated") { nonisolated = true }
+            return false
+        }
+        if mainActor { return "@MainActor" }
+        if ibAction { return "an @IBAction" }
         if case .function(let name) = function, Self.mainThreadMethods.contains(ScanName(name)) { return "\(name) runs on the main thread" }
         // A `nonisolated` member of a `@MainActor` type runs on whatever thread calls it.
-        if hasModifier("nonisolated", before: k) { return nil }
+        if nonisolated { return nil }
         for index in scopes.indices.reversed() {
             if case .type = scopes[index].kind { return scopes[index].mainThreadReason }
         }
