@@ -73,36 +73,55 @@ extension SchedulingLint {
             parent[source] = -1
             frontier.append(Int32(source))
             visited = 1
+            // The loop works on the search's arrays moved out of `self` and on the index's
+            // arrays read once: each visit then costs no uniqueness check and no reference
+            // count (they were most of the time of the priority rules' searches).
+            var stamp: [UInt32] = [], parent: [Int32] = [], parentWait: [Int32] = [], frontier: [Int32] = []
+            swap(&stamp, &self.stamp)
+            swap(&parent, &self.parent)
+            swap(&parentWait, &self.parentWait)
+            swap(&frontier, &self.frontier)
+            var visited = 1
+            defer {
+                swap(&stamp, &self.stamp)
+                swap(&parent, &self.parent)
+                swap(&parentWait, &self.parentWait)
+                swap(&frontier, &self.frontier)
+                self.visited = visited
+            }
+            let generation = self.generation
+            let limit = self.limit
+            let starts = direction == .forward ? index.dependencyStart : index.dependentStart
+            let targets = direction == .forward ? index.dependencyTargets : index.dependentTargets
+            /// Enters `next` from `current`: the outcome when the search ends there.
+            func visit(_ next: Int, from current: Int, wait: Int32) -> Outcome? {
+                guard stamp[next] != generation, allow(next) else { return nil }
+                stamp[next] = generation
+                parent[next] = Int32(current)
+                parentWait[next] = wait
+                if stop(next) { return .found(next) }
+                visited += 1
+                if visited >= limit { return .limited }
+                frontier.append(Int32(next))
+                return nil
+            }
             var head = 0
             while head < frontier.count {
                 let current = Int(frontier[head])
                 head += 1
-                let neighbours = direction == .forward ? index.dependencies(of: current) : index.dependents(of: current)
-                for next in neighbours {
-                    if let outcome = visit(Int(next), from: current, wait: -1, allow: allow, stop: stop) { return outcome }
+                for e in Int(starts[current])..<Int(starts[current + 1]) {
+                    if let outcome = visit(Int(targets[e]), from: current, wait: -1) { return outcome }
                 }
                 if includeWaits {
                     let waits = direction == .forward ? waitsByWaiter[current] : waitsByTarget[current]
                     for w in waits {
                         let wait = index.operationWaits[Int(w)]
                         let next = direction == .forward ? wait.target : wait.waiter
-                        if let outcome = visit(Int(next), from: current, wait: w, allow: allow, stop: stop) { return outcome }
+                        if let outcome = visit(Int(next), from: current, wait: w) { return outcome }
                     }
                 }
             }
             return .exhausted
-        }
-
-        private mutating func visit(_ next: Int, from current: Int, wait: Int32, allow: (Int) -> Bool, stop: (Int) -> Bool) -> Outcome? {
-            guard stamp[next] != generation, allow(next) else { return nil }
-            stamp[next] = generation
-            parent[next] = Int32(current)
-            parentWait[next] = wait
-            if stop(next) { return .found(next) }
-            visited += 1
-            if visited >= limit { return .limited }
-            frontier.append(Int32(next))
-            return nil
         }
 
         /// Whether the last search visited `operation`.
