@@ -144,10 +144,10 @@ struct Scope {
     /// What most scopes never set, out of line: a scope is moved onto the list of open
     /// scopes, off it, and read in place at every token, and with these fields inline it was
     /// some 300 bytes with a dozen references. Copied before it is changed when shared.
-    private var rare: RareFields?
+    private var rare: RareBox?
 
     /// The fields of `rare`.
-    private final class RareFields {
+    private struct RareFields {
         var conformances: [String] = []
         var role: Role?
         var mainThreadReason: String?
@@ -158,78 +158,81 @@ struct Scope {
         var branchID: Int?
         var exclusiveBranch: Int?
         var chainGroup: Int?
+    }
 
-        init() {}
-
-        init(copying other: RareFields) {
-            (conformances, role, mainThreadReason, loopCount, loopLocation) =
-                (other.conformances, other.role, other.mainThreadReason, other.loopCount, other.loopLocation)
-            (collectInto, caseBindings, branchID, exclusiveBranch, chainGroup) =
-                (other.collectInto, other.caseBindings, other.branchID, other.exclusiveBranch, other.chainGroup)
-        }
+    /// One scope's `RareFields`, used by one thread at a time (no exclusivity checks).
+    private final class RareBox {
+        @exclusivity(unchecked) var fields: RareFields
+        init(_ fields: RareFields) { self.fields = fields }
     }
 
     /// `rare`, made or copied first when it is missing or shared.
-    private mutating func writableRare() -> RareFields {
+    private mutating func writableRare() -> RareBox {
         if rare == nil {
-            rare = RareFields()
+            rare = RareBox(RareFields())
         } else if !isKnownUniquelyReferenced(&rare) {
-            rare = RareFields(copying: rare!)
+            rare = RareBox(rare!.fields)
         }
         return rare!
     }
 
+    /// Sets an optional field of `rare`; a scope with none set stays without a box when it is set to nil.
+    private mutating func setRare<Value>(_ field: WritableKeyPath<RareFields, Value?>, _ value: Value?) {
+        guard value != nil || rare != nil else { return }
+        writableRare().fields[keyPath: field] = value
+    }
+
     /// For a Swift type: the names after the `:` of its declaration (its superclass and protocols).
     var conformances: [String] {
-        get { rare?.conformances ?? [] }
-        _modify { yield &writableRare().conformances }
+        get { rare?.fields.conformances ?? [] }
+        _modify { yield &writableRare().fields.conformances }
     }
     var role: Role? {
-        get { rare?.role }
-        set { if newValue != nil || rare != nil { writableRare().role = newValue } }
+        get { rare?.fields.role }
+        set { setRare(\.role, newValue) }
     }
     /// Why code in this function runs on the main thread (`@MainActor`, `viewDidLoad`).
     var mainThreadReason: String? {
-        get { rare?.mainThreadReason }
-        set { if newValue != nil || rare != nil { writableRare().mainThreadReason = newValue } }
+        get { rare?.fields.mainThreadReason }
+        set { setRare(\.mainThreadReason, newValue) }
     }
     /// The literal number of iterations of a loop; nil when unknown.
     var loopCount: Int? {
-        get { rare?.loopCount }
-        set { if newValue != nil || rare != nil { writableRare().loopCount = newValue } }
+        get { rare?.fields.loopCount }
+        set { setRare(\.loopCount, newValue) }
     }
     /// Where a loop starts, for the note about an unknown count.
     var loopLocation: SourceLocation? {
-        get { rare?.loopLocation }
-        set { if newValue != nil || rare != nil { writableRare().loopLocation = newValue } }
+        get { rare?.fields.loopLocation }
+        set { setRare(\.loopLocation, newValue) }
     }
     /// Operations created in an iteration closure whose results become a list (`map`).
     var collectInto: (scope: Int, name: String)? {
-        get { rare?.collectInto }
-        set { if newValue != nil || rare != nil { writableRare().collectInto = newValue } }
+        get { rare?.fields.collectInto }
+        set { setRare(\.collectInto, newValue) }
     }
     /// In a `switch` body: the names the current case's pattern binds, with what each held
     /// before it (restored at the next label).
     var caseBindings: [(name: String, previous: Binding?)] {
-        get { rare?.caseBindings ?? [] }
-        _modify { yield &writableRare().caseBindings }
+        get { rare?.fields.caseBindings ?? [] }
+        _modify { yield &writableRare().fields.caseBindings }
     }
     /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
     /// new at each `#elseif` / `#else` (one build compiles one branch).
     var branchID: Int? {
-        get { rare?.branchID }
-        set { if newValue != nil || rare != nil { writableRare().branchID = newValue } }
+        get { rare?.fields.branchID }
+        set { setRare(\.branchID, newValue) }
     }
     /// In an arm of an `if` … `else` chain: the arm's identity (one run of the code takes one arm).
     var exclusiveBranch: Int? {
-        get { rare?.exclusiveBranch }
-        set { if newValue != nil || rare != nil { writableRare().exclusiveBranch = newValue } }
+        get { rare?.fields.exclusiveBranch }
+        set { setRare(\.exclusiveBranch, newValue) }
     }
     /// The chain an `if` or `else` arm belongs to, shared by its arms and continued by an
     /// `else` that follows it.
     var chainGroup: Int? {
-        get { rare?.chainGroup }
-        set { if newValue != nil || rare != nil { writableRare().chainGroup = newValue } }
+        get { rare?.fields.chainGroup }
+        set { setRare(\.chainGroup, newValue) }
     }
 
     init(kind: Kind, close: Int, id: Int) {

@@ -223,9 +223,8 @@ final class FileScanner {
     }
 
     /// Opens `scope`, a variable built up field by field, by swapping it with a blank scope
-    /// put on the list: passed as a value, it was copied (a dozen references retained, about
-    /// 250 bytes moved) and the variable then destroyed, for each of some 27,000 scopes on
-    /// the million-line benchmark tree. `scope` is left blank.
+    /// put on the list: passed as a value, it was copied (its references retained) and the
+    /// variable then destroyed. `scope` is left blank.
     func push(_ scope: inout Scope) {
         scopes.append(Scope(kind: .block, close: 0, id: 0))
         swap(&scope, &scopes[scopes.count - 1])

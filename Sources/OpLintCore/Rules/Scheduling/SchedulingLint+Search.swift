@@ -57,30 +57,30 @@ extension SchedulingLint {
             stop: (Int) -> Bool
         ) -> Outcome {
             let index = analysis.index
-            if stamp.isEmpty {
-                stamp = [UInt32](repeating: 0, count: index.operationCount)
-                parent = [Int32](repeating: -1, count: index.operationCount)
-                parentWait = [Int32](repeating: -1, count: index.operationCount)
+            if self.stamp.isEmpty {
+                self.stamp = [UInt32](repeating: 0, count: index.operationCount)
+                self.parent = [Int32](repeating: -1, count: index.operationCount)
+                self.parentWait = [Int32](repeating: -1, count: index.operationCount)
             }
-            generation &+= 1
-            if generation == 0 {
-                for i in stamp.indices { stamp[i] = 0 }
-                generation = 1
+            self.generation &+= 1
+            if self.generation == 0 {
+                for i in self.stamp.indices { self.stamp[i] = 0 }
+                self.generation = 1
             }
             lastDirection = direction
-            frontier.removeAll(keepingCapacity: true)
-            stamp[source] = generation
-            parent[source] = -1
-            frontier.append(Int32(source))
-            visited = 1
-            // The loop works on the search's arrays moved out of `self` and on the index's
-            // arrays read once: each visit then costs no uniqueness check and no reference
-            // count (they were most of the time of the priority rules' searches).
+            // The search works on its arrays moved out of `self` and on the index's arrays read
+            // once: each visit then costs no uniqueness check and no reference count (they were
+            // most of the time of the priority rules' searches).
             var stamp: [UInt32] = [], parent: [Int32] = [], parentWait: [Int32] = [], frontier: [Int32] = []
             swap(&stamp, &self.stamp)
             swap(&parent, &self.parent)
             swap(&parentWait, &self.parentWait)
             swap(&frontier, &self.frontier)
+            let generation = self.generation
+            frontier.removeAll(keepingCapacity: true)
+            stamp[source] = generation
+            parent[source] = -1
+            frontier.append(Int32(source))
             var visited = 1
             defer {
                 swap(&stamp, &self.stamp)
@@ -89,7 +89,6 @@ extension SchedulingLint {
                 swap(&frontier, &self.frontier)
                 self.visited = visited
             }
-            let generation = self.generation
             let limit = self.limit
             let starts = direction == .forward ? index.dependencyStart : index.dependentStart
             let targets = direction == .forward ? index.dependencyTargets : index.dependentTargets
