@@ -33,12 +33,13 @@ struct NameTable: Sendable {
         self.shift = shift
         var hashes = [UInt64](repeating: 0, count: size)
         var slots = [Int32](repeating: -1, count: size)
-        let order = nameHashes.withUnsafeBufferPointer { Self.orderByHash($0, bits: bits) }
+        let (order, sortedHashes) = nameHashes.withUnsafeBufferPointer { Self.sortByHash($0, bits: bits) }
         hashes.withUnsafeMutableBufferPointer { hashes in
         slots.withUnsafeMutableBufferPointer { slots in
+        sortedHashes.withUnsafeBufferPointer { sortedHashes in
             let mask = size - 1
-            for i in order {
-                let hash = nameHashes[Int(i)]
+            for (k, i) in order.enumerated() {
+                let hash = sortedHashes[k]
                 var p = Int(hash >> shift)
                 while true {
                     let v = slots[p]
@@ -55,28 +56,39 @@ struct NameTable: Sendable {
                     p = (p + 1) & mask
                 }
             }
-        }}
+        }}}
         duplicates.sort { ($0.1, $0.0) < ($1.1, $1.0) }
         self.hashes = hashes
         self.slots = slots
     }
 
-    /// Indices of items sorted by the top bits of their hash (stable), by two counting passes.
-    private static func orderByHash(_ hashes: UnsafeBufferPointer<UInt64>, bits: UInt64) -> [Int32] {
+    /// Indices of items sorted by the top bits of their hash (stable), by two counting passes,
+    /// and their hashes in that order: walking both reads memory in sequence, where reading
+    /// each item's hash by its index would miss the cache at every item of a large table.
+    private static func sortByHash(_ hashes: UnsafeBufferPointer<UInt64>, bits: UInt64) -> (order: [Int32], hashes: [UInt64]) {
         let partitionBits = min(bits, 12)
         let partitionShift = 64 - partitionBits
         var counts = [Int](repeating: 0, count: (1 << Int(partitionBits)) + 1)
         for hash in hashes { counts[Int(hash >> partitionShift) + 1] += 1 }
         for p in 1..<counts.count { counts[p] += counts[p - 1] }
-        var order = [Int32](repeating: 0, count: hashes.count)
-        order.withUnsafeMutableBufferPointer { order in
-            for (i, hash) in hashes.enumerated() {
-                let p = Int(hash >> partitionShift)
-                order[counts[p]] = Int32(i)
-                counts[p] += 1
+        let n = hashes.count
+        var sorted: [UInt64] = []
+        let order = [Int32](unsafeUninitializedCapacity: n) { order, orderCount in
+            sorted = [UInt64](unsafeUninitializedCapacity: n) { sorted, sortedCount in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for (i, hash) in hashes.enumerated() {
+                        let p = Int(hash >> partitionShift)
+                        let k = counts[p]
+                        order[k] = Int32(truncatingIfNeeded: i)
+                        sorted[k] = hash
+                        counts[p] = k + 1
+                    }
+                }
+                sortedCount = n
             }
+            orderCount = n
         }
-        return order
+        return (order, sorted)
     }
 
     /// For each hash, the index of the first name stored with that hash, or -1. A candidate
@@ -93,12 +105,13 @@ struct NameTable: Sendable {
 
     /// `candidates(for:)` into `result`, which has one place per query.
     func candidates(for queries: UnsafeBufferPointer<UInt64>, into result: UnsafeMutableBufferPointer<Int32>) {
-        let order = Self.orderByHash(queries, bits: 64 - shift)
+        let (order, sortedQueries) = Self.sortByHash(queries, bits: 64 - shift)
         let mask = slots.count - 1
         hashes.withUnsafeBufferPointer { hashes in
         slots.withUnsafeBufferPointer { slots in
-            for q in order {
-                let hash = queries[Int(q)]
+        sortedQueries.withUnsafeBufferPointer { sortedQueries in
+            for (k, q) in order.enumerated() {
+                let hash = sortedQueries[k]
                 var p = Int(hash >> shift)
                 while true {
                     let v = slots[p]
@@ -107,7 +120,7 @@ struct NameTable: Sendable {
                     p = (p + 1) & mask
                 }
             }
-        }}
+        }}}
     }
 
     /// The index of the operation whose name is `name`, comparing bytes, or nil.

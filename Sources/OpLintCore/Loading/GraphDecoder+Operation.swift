@@ -40,7 +40,7 @@ extension GraphDecoder {
     private func join(_ chunk: OperationChunk, at token: JSONToken, into list: inout OperationGraph.OperationList) -> Bool {
         guard Int(token.offset) == chunk.start, let outcome = chunk.wait(), let end = outcome.arrayEnd,
               tokenizer.resume(at: end) else { return false }
-        list.columns.append(outcome.columns, documentShift: 0)
+        list.columns.append(outcome.columns, documentShift: 0, inParallel: Parallel.cores > 1)
         unknownKeys.keys += outcome.unknownKeys
         chunk.markJoined()
         return true

@@ -83,22 +83,43 @@ extension OperationGraph.OperationList {
 }
 
 extension OperationColumns {
-    /// Appends every operation of `other`, shifting positions by `documentShift` documents.
+    /// Appends every operation of `other`, shifting positions by `documentShift` documents;
+    /// with `inParallel`, the text and the reference columns are extended on another thread
+    /// while this one extends the operation columns (the same columns either way).
     ///
     /// Each column is extended in place, with no array made in between: the second half of a
-    /// large file read on another thread is appended this way, on the critical path of loading.
-    mutating func append(_ other: OperationColumns, documentShift shift: Int32) {
+    /// large file read on another thread is appended this way, on the critical path of loading,
+    /// where most of the time goes to the first writes to the columns' reserved memory.
+    mutating func append(_ other: OperationColumns, documentShift shift: Int32, inParallel: Bool = false) {
         let hadHashes = nameHashes.count == operationCount && referenceHashes.count == referenceTotal
+        let keepHashes = hadHashes && other.nameHashes.count == other.operationCount && other.referenceHashes.count == other.referenceTotal
         let textBase = UInt32(truncatingIfNeeded: text.count)
         let referenceBase = UInt32(truncatingIfNeeded: referenceNameStart.count)
-        let detailBase = Int32(details.count)
-        func moved(_ positions: [UInt64]) -> LazyMapSequence<[UInt64], UInt64> {
-            positions.lazy.map { PackedPosition.shifted($0, by: shift) }
+        let symbols = other.queueNames.map { queueSymbol($0) }
+        // The text and the references, moved out so that the other thread owns them.
+        var references = ReferenceColumns(moving: &self)
+        Parallel.both({
+            self.appendOperations(of: other, documentShift: shift, textBase: textBase, referenceBase: referenceBase, queueSymbols: symbols)
+            if keepHashes { self.nameHashes += other.nameHashes }
+        }, {
+            references.append(other, documentShift: shift, textBase: textBase, referenceBase: referenceBase)
+            if keepHashes { references.hashes += other.referenceHashes }
+        }, inParallel: inParallel)
+        references.moveBack(into: &self)
+        for (reference, location) in other.referenceLocation { referenceLocation[reference + Int(referenceBase)] = location }
+        if !keepHashes {
+            nameHashes = []
+            referenceHashes = []
         }
-        text += other.text
+    }
+
+    /// The per-operation columns of `append(_:documentShift:inParallel:)`.
+    private mutating func appendOperations(
+        of other: OperationColumns, documentShift shift: Int32, textBase: UInt32, referenceBase: UInt32, queueSymbols symbols: [Int32]
+    ) {
+        let detailBase = Int32(details.count)
         nameStart.append(contentsOf: other.nameStart.lazy.map { $0 + textBase })
         nameLength += other.nameLength
-        let symbols = other.queueNames.map { queueSymbol($0) }
         queue.append(contentsOf: other.queue.lazy.map { $0 < 0 ? -1 : symbols[Int($0)] })
         start += other.start
         priority += other.priority
@@ -111,25 +132,51 @@ extension OperationColumns {
         if shift == 0 {
             position += other.position
             queuePosition += other.queuePosition
-            referencePosition += other.referencePosition
         } else {
-            position.append(contentsOf: moved(other.position))
-            queuePosition.append(contentsOf: moved(other.queuePosition))
-            referencePosition.append(contentsOf: moved(other.referencePosition))
+            position.append(contentsOf: other.position.lazy.map { PackedPosition.shifted($0, by: shift) })
+            queuePosition.append(contentsOf: other.queuePosition.lazy.map { PackedPosition.shifted($0, by: shift) })
         }
         referenceStart.append(contentsOf: other.referenceStart.lazy.map { $0 + referenceBase })
         referenceCount += other.referenceCount
         detailIndex.append(contentsOf: other.detailIndex.lazy.map { $0 < 0 ? -1 : $0 + detailBase })
         details.append(contentsOf: other.details.lazy.map { shift == 0 ? $0 : $0.shifted(by: shift) })
-        referenceNameStart.append(contentsOf: other.referenceNameStart.lazy.map { $0 + textBase })
-        referenceNameLength += other.referenceNameLength
-        for (reference, location) in other.referenceLocation { referenceLocation[reference + Int(referenceBase)] = location }
-        if hadHashes && other.nameHashes.count == other.operationCount && other.referenceHashes.count == other.referenceTotal {
-            nameHashes += other.nameHashes
-            referenceHashes += other.referenceHashes
+    }
+}
+
+/// The text and the per-reference columns of an `OperationColumns`, taken out of it (and put
+/// back) without copying, so that another thread can extend them while the operation columns
+/// are extended.
+private struct ReferenceColumns: @unchecked Sendable {
+    var text: [UInt8] = []
+    var nameStart: [UInt32] = []
+    var nameLength: [UInt32] = []
+    var position: [UInt64] = []
+    var hashes: [UInt64] = []
+
+    init(moving columns: inout OperationColumns) {
+        swap(&text, &columns.text)
+        swap(&nameStart, &columns.referenceNameStart)
+        swap(&nameLength, &columns.referenceNameLength)
+        swap(&position, &columns.referencePosition)
+        swap(&hashes, &columns.referenceHashes)
+    }
+
+    mutating func moveBack(into columns: inout OperationColumns) {
+        swap(&text, &columns.text)
+        swap(&nameStart, &columns.referenceNameStart)
+        swap(&nameLength, &columns.referenceNameLength)
+        swap(&position, &columns.referencePosition)
+        swap(&hashes, &columns.referenceHashes)
+    }
+
+    mutating func append(_ other: OperationColumns, documentShift shift: Int32, textBase: UInt32, referenceBase: UInt32) {
+        text += other.text
+        nameStart.append(contentsOf: other.referenceNameStart.lazy.map { $0 + textBase })
+        nameLength += other.referenceNameLength
+        if shift == 0 {
+            position += other.referencePosition
         } else {
-            nameHashes = []
-            referenceHashes = []
+            position.append(contentsOf: other.referencePosition.lazy.map { PackedPosition.shifted($0, by: shift) })
         }
     }
 }
