@@ -76,6 +76,26 @@ import OpLintShapes
         }
     }
 
+    /// A file large enough for its lines to be found on two threads has the same line starts
+    /// as counted byte by byte, with a line break on either side of the middle, on it, and
+    /// at the very start and end.
+    @Test func linesFoundInHalvesMatchCountingByteByByte() {
+        var random = SeededGenerator(seed: 41)
+        let size = Document.parallelLineBytes + 12_345
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: size)
+        for _ in 0..<50_000 { bytes[Int.random(in: 0..<size, using: &random)] = 0x0A }
+        for offset in [0, size / 2 - 1, size / 2, size / 2 + 1, size - 1] { bytes[offset] = 0x0A }
+        var naive: [UInt32] = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { naive.append(UInt32(offset + 1)) }
+        let found = bytes.withUnsafeBufferPointer { Document.lineStarts(in: $0) }
+        #expect(found == naive)
+        let small = Array(bytes[..<1000])
+        let smallNaive = naive.filter { $0 <= 1000 }
+        #expect(small.withUnsafeBufferPointer { Document.lineStarts(in: $0) } == smallNaive)
+        let document = Document(path: "big.json", bytes: bytes)
+        #expect(document.location(ofOffset: size / 2 + 1).line == naive.firstIndex(of: UInt32(size / 2 + 1))! + 1)
+    }
+
     /// The column of every offset of a long line with multi-byte characters, against counting from its start.
     @Test func columnsOnVeryLongLinesMatchCountingScalars() {
         var random = SeededGenerator(seed: 3)

@@ -30,6 +30,40 @@ import Testing
     }
     """
 
+    /// Every key of every table is found by its bytes, and no other bytes are: the same bytes
+    /// with one byte changed anywhere (the ends and the middle of keys longer than sixteen
+    /// bytes are compared apart), one byte more or less, or a prefix.
+    @Test func keyTablesFindExactlyTheirKeys() {
+        func check<Key: FormatKey>(_ table: KeyTable<Key>) {
+            for key in Key.allCases {
+                let bytes = Array(key.rawValue.utf8)
+                bytes.withUnsafeBytes { #expect(table.key($0) == key, "\(key.rawValue)") }
+                for index in bytes.indices {
+                    var changed = bytes
+                    changed[index] ^= 0x20
+                    let other = String(decoding: changed, as: UTF8.self)
+                    let expected = Key.allCases.first { $0.rawValue == other }
+                    changed.withUnsafeBytes { #expect(table.key($0) == expected, "\(other)") }
+                }
+                for variant in [bytes + [UInt8(ascii: "s")], Array(bytes.dropLast()), Array(bytes.dropFirst())] {
+                    let other = String(decoding: variant, as: UTF8.self)
+                    let expected = Key.allCases.first { $0.rawValue == other }
+                    variant.withUnsafeBytes { #expect(table.key($0) == expected, "\(other)") }
+                }
+            }
+        }
+        check(TopLevelKey.table)
+        check(QueueKey.table)
+        check(OperationKey.table)
+        check(ReferenceKey.table)
+        check(EventKey.table)
+        check(LocationKey.table)
+        check(SimulationKey.table)
+        check(SourceInfoKey.table)
+        check(OplintSettingsKey.table)
+        check(PriorityName.table)
+    }
+
     @Test func readsEveryKey() throws {
         let graph = try loadGraph(Self.full)
         #expect(graph.queues.map(\.name) == ["downloads", "main"])

@@ -18,7 +18,9 @@ protocol FormatKey: RawRepresentable, CaseIterable, Sendable where RawValue == S
 struct KeyTable<Key: FormatKey>: @unchecked Sendable {
     private struct Entry {
         var key: Key
-        var first: UInt8
+        /// The key's first and last (up to) eight bytes as words (`KeyTable.ends`).
+        var head: UInt64
+        var tail: UInt64
         /// Offset of the key's bytes in `bytes`.
         var start: Int
     }
@@ -41,11 +43,30 @@ struct KeyTable<Key: FormatKey>: @unchecked Sendable {
         var offset = 0
         for (index, key) in keys.enumerated() {
             (bytes + offset).initialize(from: key.bytes, count: key.bytes.count)
-            (entries + index).initialize(to: Entry(key: key.key, first: key.bytes.first ?? 0, start: offset))
+            let (head, tail) = key.bytes.withUnsafeBytes { Self.ends($0.baseAddress!, count: $0.count) }
+            (entries + index).initialize(to: Entry(key: key.key, head: head, tail: tail, start: offset))
             offset += key.bytes.count
             if ranges[key.bytes.count].end == 0 { ranges[key.bytes.count].start = index }
             ranges[key.bytes.count].end = index + 1
         }
+    }
+
+    /// The first and the last eight bytes of `count` > 0 bytes at `base` (overlapping when
+    /// there are fewer than sixteen), read without going past them: bytes of equal length with
+    /// equal ends are equal when there are at most sixteen of them. Shorter than eight bytes,
+    /// the head holds them all and the tail is zero.
+    @inline(__always) private static func ends(_ base: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
+        if count >= 8 {
+            return (base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            let low = UInt64(base.loadUnaligned(as: UInt32.self))
+            let high = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return (low | high << 32, 0)
+        }
+        var word: UInt64 = 0
+        for i in 0..<count { word |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i)) }
+        return (word, 0)
     }
 
     /// The keys in declaration order, for messages and suggestions.
@@ -53,16 +74,19 @@ struct KeyTable<Key: FormatKey>: @unchecked Sendable {
 
     /// The key whose name is exactly `bytes`, or nil.
     ///
-    /// - Complexity: O(*k*) in the length of the key.
+    /// - Complexity: O(1) for keys of up to sixteen bytes, else O(*k*) in the length of the key.
     @inline(__always) func key(_ candidate: UnsafeRawBufferPointer) -> Key? {
         let count = candidate.count
         guard count > 0, count <= maximumLength, let base = candidate.baseAddress else { return nil }
-        let first = base.load(as: UInt8.self)
+        let (head, tail) = Self.ends(base, count: count)
         let range = ranges[count]
         var index = range.start
         while index < range.end {
             let entry = entries[index]
-            if entry.first == first && memcmp(bytes + entry.start, base, count) == 0 { return entry.key }
+            if entry.head == head && entry.tail == tail
+                && (count <= 16 || memcmp(bytes + entry.start + 8, base + 8, count - 16) == 0) {
+                return entry.key
+            }
             index += 1
         }
         return nil

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `operations` array: the hot path of loading, written straight into the columns of
 /// `OperationGraph.OperationList` — no `Operation` value and no array per operation.
 extension GraphDecoder {
@@ -91,10 +99,12 @@ extension GraphDecoder {
         let firstReference = UInt32(truncatingIfNeeded: columns.referenceTotal)
         var unknown: [(key: JSONToken, context: String, allowed: [String])] = []
         func set(_ flag: UInt8, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
+        // Once per operation, not once per key: a global's every use checks that it is made.
+        let keys = OperationKey.table
         while true {
             let key = try next()
             if key.kind == .objectEnd { break }
-            guard let known = OperationKey.table.key(key.bytes) else {
+            guard let known = keys.key(key.bytes) else {
                 unknown.append((key, "", OperationKey.table.names))
                 try skipValue(try next())
                 continue
@@ -302,12 +312,19 @@ struct QueueSymbols {
         while true {
             let v = slots[p]
             if v < 0 { break }
-            if slotHashes[p] == hash && bytes[Int(v)].elementsEqual(buffer) { return v }
+            if slotHashes[p] == hash && Self.same(bytes[Int(v)], buffer) { return v }
             p = (p + 1) & mask
         }
         let symbol = columns.queueSymbol(String(decoding: buffer, as: UTF8.self))
         insert(Array(buffer))
         return symbol
+    }
+
+    /// Whether `name` holds exactly the bytes of `token`.
+    @inline(__always) private static func same(_ name: [UInt8], _ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count == token.count && name.withUnsafeBufferPointer { name in
+            name.isEmpty || memcmp(name.baseAddress!, token.baseAddress!, name.count) == 0
+        }
     }
 
     /// Adds the next symbol's name.
