@@ -28,18 +28,23 @@ extension GraphDecoder {
             }
         }
         var queues = QueueSymbols(list.columns)
+        var rows = StagedRows()
         while true {
             let token = try next(acceptingPause: chunk != nil)
             if token.kind == .pause {
                 // An operation starts where the other thread started reading.
+                rows.flush(into: &list.columns, hashing: hashing)
                 if let chunk, join(chunk, at: token, into: &list) { continue }
                 continue
             }
-            if token.kind == .arrayEnd { return }
+            if token.kind == .arrayEnd {
+                rows.flush(into: &list.columns, hashing: hashing)
+                return
+            }
             guard token.kind == .objectStart else {
                 throw error(at: token.offset, "each operation must be an object, found \(describe(token))")
             }
-            try decodeOperation(into: &list.columns, at: token.offset, number: list.columns.operationCount + 1, hashing: &hashing, queues: &queues)
+            try decodeOperation(into: &list.columns, rows: &rows, at: token.offset, hashing: hashing, queues: &queues)
         }
     }
 
@@ -58,26 +63,30 @@ extension GraphDecoder {
     /// the array's end, whose offset it returns.
     func decodeOperationElements(into list: inout OperationGraph.OperationList) throws(LoadError) -> Int {
         list.columns.reserve(operations: byteCount / 96, references: byteCount / 48, textBytes: byteCount / 4)
-        var hashing = true
         var queues = QueueSymbols(list.columns)
+        var rows = StagedRows()
         while true {
             let token = try next()
             if token.kind == .arrayEnd {
                 guard try next().kind == .end else { throw error(at: token.offset, "unexpected content after the array") }
+                rows.flush(into: &list.columns, hashing: true)
                 return Int(token.offset)
             }
             guard token.kind == .objectStart else {
                 throw error(at: token.offset, "each operation must be an object, found \(describe(token))")
             }
-            try decodeOperation(into: &list.columns, at: token.offset, number: list.columns.operationCount + 1, hashing: &hashing, queues: &queues)
+            try decodeOperation(into: &list.columns, rows: &rows, at: token.offset, hashing: true, queues: &queues)
         }
     }
 
-    /// One operation object, after its `{`.
+    /// One operation object, after its `{`: a row in `rows` (its text and its rarely set
+    /// settings straight in `columns`), appended to `columns` with the rows before it once
+    /// `rows` has a batch.
     private func decodeOperation(
-        into columns: inout OperationColumns, at offset: UInt32, number: Int,
-        hashing: inout Bool, queues: inout QueueSymbols
+        into columns: inout OperationColumns, rows: inout StagedRows, at offset: UInt32,
+        hashing: Bool, queues: inout QueueSymbols
     ) throws(LoadError) {
+        let number = columns.operationCount + rows.operations.count + 1
         var name: (start: UInt32, length: UInt32)?
         var queue: Int32 = -1
         var queuePosition = PackedPosition.none
@@ -96,7 +105,7 @@ extension GraphDecoder {
             details = made
             return made
         }
-        let firstReference = UInt32(truncatingIfNeeded: columns.referenceTotal)
+        let firstReference = UInt32(truncatingIfNeeded: columns.referenceTotal + rows.references.count)
         var unknown: [(key: JSONToken, context: String, allowed: [String])] = []
         func set(_ flag: UInt8, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
         // Once per operation, not once per key: a global's every use checks that it is made.
@@ -119,7 +128,7 @@ extension GraphDecoder {
                 queuePosition = PackedPosition.pack(position(token.offset))
             case .start: start = try named("start", OperationGraph.Operation.StartMode.self)
             case .dependencies:
-                try dependencies(into: &columns, hashing: hashing, &unknown)
+                try dependencies(into: &columns, rows: &rows, hashing: hashing, &unknown)
             case .priority: priority = try self.priority().rawValue
             case .qualityOfService: qualityOfService = try named("qualityOfService", QualityOfService.self)
             case .duration: duration = try seconds("duration")
@@ -141,33 +150,26 @@ extension GraphDecoder {
             }
         }
         guard let name else { throw error(at: offset, "operation #\(number) has no \"name\"") }
-        columns.nameStart.append(name.start)
-        columns.nameLength.append(name.length)
+        var nameHash: UInt64 = 0
         if hashing {
-            let hash = columns.text.withUnsafeBufferPointer { text in
+            nameHash = columns.text.withUnsafeBufferPointer { text in
                 NameTable.hash(bytes: UnsafeBufferPointer(rebasing: text[Int(name.start)..<Int(name.start + name.length)]))
             }
-            columns.nameHashes.append(hash)
         }
-        columns.queue.append(queue)
-        columns.start.append(start ?? (queue < 0 ? .never : .queue))
-        columns.priority.append(priority)
-        columns.qualityOfService.append(qualityOfService)
-        columns.duration.append(duration)
-        columns.addedAt.append(addedAt)
-        columns.kind.append(kind)
-        columns.flags.append(flags)
-        columns.count.append(count)
-        columns.position.append(PackedPosition.pack(position(offset)))
-        columns.queuePosition.append(queuePosition)
-        columns.referenceStart.append(firstReference)
-        columns.referenceCount.append(UInt32(truncatingIfNeeded: columns.referenceTotal) - firstReference)
+        var detailIndex: Int32 = -1
         if let details {
-            columns.detailIndex.append(Int32(columns.details.count))
+            detailIndex = Int32(columns.details.count)
             columns.details.append(details)
-        } else {
-            columns.detailIndex.append(-1)
         }
+        rows.operations.append(StagedRows.Operation(
+            nameStart: name.start, nameLength: name.length, nameHash: nameHash, queue: queue,
+            start: start ?? (queue < 0 ? .never : .queue), priority: priority, qualityOfService: qualityOfService,
+            duration: duration, addedAt: addedAt, kind: kind, flags: flags, count: count,
+            position: PackedPosition.pack(position(offset)), queuePosition: queuePosition,
+            referenceStart: firstReference,
+            referenceCount: UInt32(truncatingIfNeeded: columns.referenceTotal + rows.references.count) - firstReference,
+            detailIndex: detailIndex))
+        if rows.isFull { rows.flush(into: &columns, hashing: hashing) }
         if !unknown.isEmpty {
             let owner = "operation \(quoted(columns.string(name.start, name.length)))"
             for entry in unknown {
@@ -188,7 +190,7 @@ extension GraphDecoder {
     @inline(__always)
     private func appendText(_ bytes: UnsafeRawBufferPointer, to columns: inout OperationColumns) -> (start: UInt32, length: UInt32) {
         let start = UInt32(truncatingIfNeeded: columns.text.count)
-        columns.text.append(contentsOf: bytes)
+        columns.text.append(contentsOf: UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
         return (start, UInt32(truncatingIfNeeded: bytes.count))
     }
 
@@ -210,7 +212,7 @@ extension GraphDecoder {
 
     /// `dependencies`: names, or `{"name", "location"}` objects, appended as references.
     private func dependencies(
-        into columns: inout OperationColumns, hashing: Bool,
+        into columns: inout OperationColumns, rows: inout StagedRows, hashing: Bool,
         _ unknown: inout [(key: JSONToken, context: String, allowed: [String])]
     ) throws(LoadError) {
         let start = try next()
@@ -223,17 +225,19 @@ extension GraphDecoder {
                 return
             case .string:
                 let name = appendText(token.bytes, to: &columns)
-                columns.referenceNameStart.append(name.start)
-                columns.referenceNameLength.append(name.length)
-                columns.referencePosition.append(PackedPosition.pack(position(token.offset)))
-                if hashing {
-                    columns.referenceHashes.append(NameTable.hash(bytes: UnsafeBufferPointer(
-                        start: token.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: token.bytes.count)))
-                }
+                let hash = hashing ? NameTable.hash(bytes: UnsafeBufferPointer(
+                    start: token.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: token.bytes.count)) : 0
+                rows.references.append(StagedRows.Reference(
+                    nameStart: name.start, nameLength: name.length, position: PackedPosition.pack(position(token.offset)), hash: hash))
             case .objectStart:
                 let reference = try dependencyObject(at: token.offset, &unknown)
-                columns.appendReference(reference)
-                if hashing { columns.referenceHashes.append(NameTable.hash(reference.name)) }
+                let name = columns.appendText(reference.name)
+                if let location = reference.location {
+                    columns.referenceLocation[columns.referenceTotal + rows.references.count] = location
+                }
+                rows.references.append(StagedRows.Reference(
+                    nameStart: name.start, nameLength: name.length, position: PackedPosition.pack(reference.position),
+                    hash: hashing ? NameTable.hash(reference.name) : 0))
             default:
                 throw error(at: token.offset,
                     "each item of \"dependencies\" must be an operation name (a string) or a {\"name\", \"location\"} object, found \(describe(token))")
@@ -346,5 +350,83 @@ struct QueueSymbols {
         while slots[p] >= 0 { p = (p + 1) & mask }
         slots[p] = Int32(symbol)
         slotHashes[p] = hash
+    }
+}
+
+/// Operations and references read but not yet appended to the columns: the decoder adds a
+/// row per operation and per reference, and `flush` appends a batch of rows column by column.
+/// Appending each value to its column checked the column's array for sharing and room once
+/// per value, about two dozen times per operation; a batch checks each column once.
+struct StagedRows {
+    struct Operation {
+        var nameStart: UInt32
+        var nameLength: UInt32
+        var nameHash: UInt64
+        var queue: Int32
+        var start: OperationGraph.Operation.StartMode
+        var priority: Int
+        var qualityOfService: QualityOfService
+        var duration: Double
+        var addedAt: Double
+        var kind: OperationGraph.Operation.Kind
+        var flags: UInt8
+        var count: Int
+        var position: UInt64
+        var queuePosition: UInt64
+        var referenceStart: UInt32
+        var referenceCount: UInt32
+        var detailIndex: Int32
+    }
+
+    struct Reference {
+        var nameStart: UInt32
+        var nameLength: UInt32
+        var position: UInt64
+        var hash: UInt64
+    }
+
+    /// Operations per batch.
+    static let batch = 256
+
+    var operations: [Operation] = []
+    var references: [Reference] = []
+
+    init() {
+        operations.reserveCapacity(Self.batch)
+        references.reserveCapacity(4 * Self.batch)
+    }
+
+    /// Whether the rows make a batch.
+    var isFull: Bool { operations.count >= Self.batch || references.count >= 4 * Self.batch }
+
+    /// Appends the rows to `columns` (with their hashes when `hashing`) and empties them.
+    mutating func flush(into columns: inout OperationColumns, hashing: Bool) {
+        if !operations.isEmpty {
+            columns.nameStart.append(contentsOf: operations.lazy.map(\.nameStart))
+            columns.nameLength.append(contentsOf: operations.lazy.map(\.nameLength))
+            if hashing { columns.nameHashes.append(contentsOf: operations.lazy.map(\.nameHash)) }
+            columns.queue.append(contentsOf: operations.lazy.map(\.queue))
+            columns.start.append(contentsOf: operations.lazy.map(\.start))
+            columns.priority.append(contentsOf: operations.lazy.map(\.priority))
+            columns.qualityOfService.append(contentsOf: operations.lazy.map(\.qualityOfService))
+            columns.duration.append(contentsOf: operations.lazy.map(\.duration))
+            columns.addedAt.append(contentsOf: operations.lazy.map(\.addedAt))
+            columns.kind.append(contentsOf: operations.lazy.map(\.kind))
+            columns.flags.append(contentsOf: operations.lazy.map(\.flags))
+            columns.count.append(contentsOf: operations.lazy.map(\.count))
+            columns.position.append(contentsOf: operations.lazy.map(\.position))
+            columns.queuePosition.append(contentsOf: operations.lazy.map(\.queuePosition))
+            columns.referenceStart.append(contentsOf: operations.lazy.map(\.referenceStart))
+            columns.referenceCount.append(contentsOf: operations.lazy.map(\.referenceCount))
+            columns.detailIndex.append(contentsOf: operations.lazy.map(\.detailIndex))
+            operations.removeAll(keepingCapacity: true)
+        }
+        if !references.isEmpty {
+            columns.referenceNameStart.append(contentsOf: references.lazy.map(\.nameStart))
+            columns.referenceNameLength.append(contentsOf: references.lazy.map(\.nameLength))
+            columns.referencePosition.append(contentsOf: references.lazy.map(\.position))
+            if hashing { columns.referenceHashes.append(contentsOf: references.lazy.map(\.hash)) }
+            references.removeAll(keepingCapacity: true)
+        }
     }
 }
