@@ -401,32 +401,57 @@ struct StagedRows {
 
     /// Appends the rows to `columns` (with their hashes when `hashing`) and empties them.
     mutating func flush(into columns: inout OperationColumns, hashing: Bool) {
-        if !operations.isEmpty {
-            columns.nameStart.append(contentsOf: operations.lazy.map(\.nameStart))
-            columns.nameLength.append(contentsOf: operations.lazy.map(\.nameLength))
-            if hashing { columns.nameHashes.append(contentsOf: operations.lazy.map(\.nameHash)) }
-            columns.queue.append(contentsOf: operations.lazy.map(\.queue))
-            columns.start.append(contentsOf: operations.lazy.map(\.start))
-            columns.priority.append(contentsOf: operations.lazy.map(\.priority))
-            columns.qualityOfService.append(contentsOf: operations.lazy.map(\.qualityOfService))
-            columns.duration.append(contentsOf: operations.lazy.map(\.duration))
-            columns.addedAt.append(contentsOf: operations.lazy.map(\.addedAt))
-            columns.kind.append(contentsOf: operations.lazy.map(\.kind))
-            columns.flags.append(contentsOf: operations.lazy.map(\.flags))
-            columns.count.append(contentsOf: operations.lazy.map(\.count))
-            columns.position.append(contentsOf: operations.lazy.map(\.position))
-            columns.queuePosition.append(contentsOf: operations.lazy.map(\.queuePosition))
-            columns.referenceStart.append(contentsOf: operations.lazy.map(\.referenceStart))
-            columns.referenceCount.append(contentsOf: operations.lazy.map(\.referenceCount))
-            columns.detailIndex.append(contentsOf: operations.lazy.map(\.detailIndex))
-            operations.removeAll(keepingCapacity: true)
-        }
-        if !references.isEmpty {
-            columns.referenceNameStart.append(contentsOf: references.lazy.map(\.nameStart))
-            columns.referenceNameLength.append(contentsOf: references.lazy.map(\.nameLength))
-            columns.referencePosition.append(contentsOf: references.lazy.map(\.position))
-            if hashing { columns.referenceHashes.append(contentsOf: references.lazy.map(\.hash)) }
+        // Each column's values are gathered into a buffer on the stack, then appended at once.
+        withUnsafeTemporaryAllocation(byteCount: 4 * Self.batch * 8, alignment: 8) { scratch in
+            let scratch = scratch.baseAddress!
+            if !operations.isEmpty {
+                operations.withUnsafeBufferPointer { rows in
+                    Self.gather(rows, { $0.nameStart }, into: &columns.nameStart, scratch)
+                    Self.gather(rows, { $0.nameLength }, into: &columns.nameLength, scratch)
+                    if hashing { Self.gather(rows, { $0.nameHash }, into: &columns.nameHashes, scratch) }
+                    Self.gather(rows, { $0.queue }, into: &columns.queue, scratch)
+                    Self.gather(rows, { $0.start }, into: &columns.start, scratch)
+                    Self.gather(rows, { $0.priority }, into: &columns.priority, scratch)
+                    Self.gather(rows, { $0.qualityOfService }, into: &columns.qualityOfService, scratch)
+                    Self.gather(rows, { $0.duration }, into: &columns.duration, scratch)
+                    Self.gather(rows, { $0.addedAt }, into: &columns.addedAt, scratch)
+                    Self.gather(rows, { $0.kind }, into: &columns.kind, scratch)
+                    Self.gather(rows, { $0.flags }, into: &columns.flags, scratch)
+                    Self.gather(rows, { $0.count }, into: &columns.count, scratch)
+                    Self.gather(rows, { $0.position }, into: &columns.position, scratch)
+                    Self.gather(rows, { $0.queuePosition }, into: &columns.queuePosition, scratch)
+                    Self.gather(rows, { $0.referenceStart }, into: &columns.referenceStart, scratch)
+                    Self.gather(rows, { $0.referenceCount }, into: &columns.referenceCount, scratch)
+                    Self.gather(rows, { $0.detailIndex }, into: &columns.detailIndex, scratch)
+                }
+                operations.removeAll(keepingCapacity: true)
+            }
+            // References come in batches of up to a scratch buffer each (one operation may have
+            // any number of them).
+            var done = 0
+            while done < references.count {
+                let end = min(references.count, done + 4 * Self.batch)
+                references.withUnsafeBufferPointer { all in
+                    let rows = UnsafeBufferPointer(rebasing: all[done..<end])
+                    Self.gather(rows, { $0.nameStart }, into: &columns.referenceNameStart, scratch)
+                    Self.gather(rows, { $0.nameLength }, into: &columns.referenceNameLength, scratch)
+                    Self.gather(rows, { $0.position }, into: &columns.referencePosition, scratch)
+                    if hashing { Self.gather(rows, { $0.hash }, into: &columns.referenceHashes, scratch) }
+                }
+                done = end
+            }
             references.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Appends `value` of each row to `column`, gathered first in `scratch` (room for 8 bytes
+    /// per row), so that the column takes them in one append.
+    @inline(__always)
+    private static func gather<Row, Value>(
+        _ rows: UnsafeBufferPointer<Row>, _ value: (Row) -> Value, into column: inout [Value], _ scratch: UnsafeMutableRawPointer
+    ) {
+        let values = scratch.bindMemory(to: Value.self, capacity: rows.count)
+        for k in rows.indices { (values + k).initialize(to: value(rows[k])) }
+        column.append(contentsOf: UnsafeBufferPointer(start: values, count: rows.count))
     }
 }
