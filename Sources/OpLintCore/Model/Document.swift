@@ -69,23 +69,27 @@ public final class Document: Sendable, Equatable {
     static func lineStarts(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         let middle = bytes.count / 2
         guard bytes.count >= parallelLineBytes, Parallel.cores > 1 else {
-            return [0] + lineBreaks(in: bytes, from: 0, to: bytes.count)
+            return lineBreaks(in: bytes, from: 0, to: bytes.count, after: [0], room: bytes.count / 64)
         }
-        var first: [UInt32] = []
+        // The first half's array has room for the second's in files of lines of at least 64 bytes.
+        var starts: [UInt32] = []
         var second: [UInt32] = []
-        Parallel.both({ first = lineBreaks(in: bytes, from: 0, to: middle) }, { second = lineBreaks(in: bytes, from: middle, to: bytes.count) })
-        var starts = [UInt32]()
-        starts.reserveCapacity(1 + first.count + second.count)
-        starts.append(0)
-        starts += first
+        Parallel.both({
+            starts = lineBreaks(in: bytes, from: 0, to: middle, after: [0], room: bytes.count / 64)
+        }, {
+            second = lineBreaks(in: bytes, from: middle, to: bytes.count, after: [], room: (bytes.count - middle) / 64)
+        })
         starts += second
         return starts
     }
 
-    /// The offsets just after each line feed in `bytes[start..<end]`, found by memchr many bytes at a time.
-    private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [UInt32] {
-        var breaks: [UInt32] = []
-        breaks.reserveCapacity((end - start) / 64 + 1)
+    /// `first`, then the offsets just after each line feed in `bytes[start..<end]`, found by
+    /// memchr many bytes at a time, in an array with `room` places reserved after `first`.
+    private static func lineBreaks(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, after first: [UInt32], room: Int
+    ) -> [UInt32] {
+        var breaks = first
+        breaks.reserveCapacity(first.count + room + 1)
         guard let base = bytes.baseAddress else { return breaks }
         var index = start
         while index < end, let found = memchr(base + index, 0x0A, end - index) {
