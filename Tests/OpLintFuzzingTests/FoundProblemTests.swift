@@ -70,6 +70,30 @@ import OpLintSource
         }
     }
 
+    /// simdjson's On-Demand refuses a number that is the whole document when it is longer than
+    /// 1,082 characters (it copies root numbers into a buffer of that size), and reads the same
+    /// number inside an array. The scanner reads both; the engines' fuzz target compares the
+    /// scanner's long root number with On-Demand's reading of it in an array.
+    @Test func aLongRootNumberIsReadAsInsideAnArray() throws {
+        let number = "0." + String(repeating: "0", count: 1268) + "3947991361"
+        let root = Array(number.utf8)
+        guard case .tokens(let scanned) = try JSONTokens.read(root, engine: Int32(CSJ_ENGINE_SCANNER)) else {
+            Issue.record("the scanner refuses a long root number")
+            return
+        }
+        #expect(scanned.count == 1 && scanned[0].number == 0)
+        guard case .error = try JSONTokens.read(root, engine: Int32(CSJ_ENGINE_ONDEMAND)) else {
+            Issue.record("On-Demand reads a root number of \(root.count) characters: the fuzz target's allowance is no longer needed")
+            return
+        }
+        guard case .tokens(let wrapped) = try JSONTokens.read(Array("[\(number)]".utf8), engine: Int32(CSJ_ENGINE_ONDEMAND)) else {
+            Issue.record("On-Demand refuses the long number inside an array")
+            return
+        }
+        #expect(wrapped.count == 3 && wrapped[1].number == scanned[0].number && wrapped[1].kind == scanned[0].kind)
+        try JSONEngineFuzzing.target.run(root)
+    }
+
     /// simdjson 3.0 refuses a root literal followed by two or more spaces and accepts one followed
     /// by letters; the reference engine now reads root literals from their text, as the scanner does.
     @Test(arguments: [("true\t\t\t", true), ("  false  \n", true), ("null\r\n", true), ("falseb", false), ("nullx", false), ("true ]", false)])
