@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -153,6 +154,75 @@ struct OnDemandCursor final : csj_cursor {
         return fail(CSJ_ERROR_SYNTAX, "invalid literal (expected true, false or null)", offset, token);
     }
 
+    /// The token of `number`, whose text starts `raw`.
+    int32_t number_token(od::number &number, std::string_view raw, csj_token *token) {
+        switch (number.get_number_type()) {
+        case od::number_type::signed_integer:
+            token->kind = CSJ_TOKEN_INT64;
+            token->integer = number.get_int64();
+            token->number = static_cast<double>(token->integer);
+            break;
+        case od::number_type::unsigned_integer:
+            token->kind = CSJ_TOKEN_UINT64;
+            token->unsigned_integer = number.get_uint64();
+            token->number = static_cast<double>(token->unsigned_integer);
+            break;
+        default: {
+            token->kind = CSJ_TOKEN_DOUBLE;
+            // simdjson 3.0's number::get_double() is 0 for a number with more significant
+            // digits than it parses fast (123456789012345678901234.5; simdjson issue 2099,
+            // fixed in 3.6.4), so the value is read from the validated text instead.
+            double value = 0;
+            auto read = std::from_chars(raw.data(), raw.data() + raw.size(), value);
+            token->number = read.ec == std::errc() ? value : number.get_double();
+            break;
+        }
+        }
+        return token->kind;
+    }
+
+    /// The longest number simdjson 3.0 reads as the whole document: it copies a root number into
+    /// a buffer of 1,082 characters and refuses a longer one ("Root number more than 1082
+    /// characters"), which it reads inside an array.
+    static constexpr size_t kRootNumberLimit = 1082;
+
+    /// A number longer than `kRootNumberLimit` that is the whole document (its raw token: the
+    /// number and the spaces after it, to the end of the input), read as the only element of an
+    /// array, as simdjson reads it there.
+    int32_t long_root_number(std::string_view raw, uint64_t offset, csj_token *token) {
+        size_t end = 0;
+        while (end < raw.size() && raw[end] != ' ' && raw[end] != '\t' && raw[end] != '\n' && raw[end] != '\r') { ++end; }
+        for (size_t i = end; i < raw.size(); ++i) {
+            char c = raw[i];
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                return fail(CSJ_ERROR_SYNTAX, "unexpected content after the JSON value", offset_of(raw.data() + i), token);
+            }
+        }
+        if (raw.data() + raw.size() != reinterpret_cast<const char *>(bytes + length)) {
+            return fail(CSJ_ERROR_SYNTAX, "unexpected content after the JSON value", offset_of(raw.data() + raw.size()), token);
+        }
+        std::string text = "[" + std::string(raw.substr(0, end)) + "]";
+        simdjson::padded_string wrapped(text);
+        od::parser parser;
+        od::document document;
+        od::array array;
+        od::value element;
+        od::number number;
+        if (auto code = parser.iterate(wrapped).get(document)) { return fail_simdjson(code, offset, token); }
+        if (auto code = document.get_array().get(array)) { return fail(CSJ_ERROR_NUMBER, "invalid number or number out of range", offset, token); }
+        size_t count = 0;
+        for (auto item : array) {
+            if (++count > 1 || item.get(element) || element.get_number().get(number)) {
+                return fail(CSJ_ERROR_NUMBER, "invalid number or number out of range", offset, token);
+            }
+            int32_t kind = number_token(number, raw.substr(0, end), token);
+            if (kind == CSJ_TOKEN_ERROR) { return kind; }
+        }
+        if (count != 1) { return fail(CSJ_ERROR_NUMBER, "invalid number or number out of range", offset, token); }
+        finished = true;
+        return token->kind;
+    }
+
     /// Emits the token for value `v` (a document or a value) and, for containers, pushes a frame.
     template <typename V>
     int32_t emit_value(V &v, csj_token *token) {
@@ -202,30 +272,13 @@ struct OnDemandCursor final : csj_cursor {
         }
         case od::json_type::number: {
             od::number number;
-            if (auto code = v.get_number().get(number)) { return fail_simdjson(code, offset, token); }
-            switch (number.get_number_type()) {
-            case od::number_type::signed_integer:
-                token->kind = CSJ_TOKEN_INT64;
-                token->integer = number.get_int64();
-                token->number = static_cast<double>(token->integer);
-                break;
-            case od::number_type::unsigned_integer:
-                token->kind = CSJ_TOKEN_UINT64;
-                token->unsigned_integer = number.get_uint64();
-                token->number = static_cast<double>(token->unsigned_integer);
-                break;
-            default: {
-                token->kind = CSJ_TOKEN_DOUBLE;
-                // simdjson 3.0's number::get_double() is 0 for a number with more significant
-                // digits than it parses fast (123456789012345678901234.5; simdjson issue 2099,
-                // fixed in 3.6.4), so the value is read from the validated text instead.
-                double value = 0;
-                auto read = std::from_chars(raw.data(), raw.data() + raw.size(), value);
-                token->number = read.ec == std::errc() ? value : number.get_double();
-                break;
+            if (auto code = v.get_number().get(number)) {
+                if constexpr (std::is_same_v<V, od::document>) {
+                    if (code == simdjson::NUMBER_ERROR && raw.size() > kRootNumberLimit) { return long_root_number(raw, offset, token); }
+                }
+                return fail_simdjson(code, offset, token);
             }
-            }
-            return token->kind;
+            return number_token(number, raw, token);
         }
         case od::json_type::boolean: {
             bool flag = false;

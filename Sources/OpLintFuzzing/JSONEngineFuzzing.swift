@@ -20,19 +20,7 @@ enum JSONEngineFuzzing {
             }
         case (.error, .error):
             break
-        case (.tokens(let a), .error(let message)):
-            // On-Demand refuses a number that is the whole document and longer than 1,082
-            // characters (simdjson copies root numbers into a buffer of that size), which it
-            // reads inside an array: the scanner's number must be that one.
-            if a.count == 1, let number = a.first, JSONTokens.isNumberKind(number.kind),
-               JSONTokens.trimmedLength(bytes) > JSONTokens.rootNumberLimit,
-               case .tokens(let wrapped) = try JSONTokens.read([UInt8(ascii: "[")] + bytes + [UInt8(ascii: "]")], engine: Int32(CSJ_ENGINE_ONDEMAND)),
-               wrapped.count == 3 {
-                var inArray = wrapped[1]
-                inArray.offset = inArray.offset.map { $0 - 1 }
-                try require(number == inArray, "a long root number differs: scanner \(number), On-Demand in an array \(inArray)")
-                break
-            }
+        case (.tokens, .error(let message)):
             throw FuzzFailure("the scanner accepts what On-Demand refuses (\(message))")
         case (.error(let message), .tokens):
             throw FuzzFailure("the scanner refuses what On-Demand accepts (\(message))")
@@ -60,21 +48,6 @@ enum JSONTokens {
     enum Outcome {
         case tokens([Token])
         case error(String)
-    }
-
-    /// The longest number simdjson's On-Demand reads as the whole document.
-    static let rootNumberLimit = 1082
-
-    static func isNumberKind(_ kind: Int32) -> Bool {
-        kind == Int32(CSJ_TOKEN_INT64.rawValue) || kind == Int32(CSJ_TOKEN_UINT64.rawValue) || kind == Int32(CSJ_TOKEN_DOUBLE.rawValue)
-    }
-
-    /// The length of `bytes` without the JSON whitespace around them.
-    static func trimmedLength(_ bytes: [UInt8]) -> Int {
-        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-        guard let first = bytes.firstIndex(where: { !space.contains($0) }),
-              let last = bytes.lastIndex(where: { !space.contains($0) }) else { return 0 }
-        return last - first + 1
     }
 
     /// Reads `bytes` to the end with `engine`; also checks what holds for any engine: no more

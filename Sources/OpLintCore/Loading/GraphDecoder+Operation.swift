@@ -231,13 +231,10 @@ extension GraphDecoder {
                     nameStart: name.start, nameLength: name.length, position: PackedPosition.pack(position(token.offset)), hash: hash))
             case .objectStart:
                 let reference = try dependencyObject(at: token.offset, &unknown)
-                let name = columns.appendText(reference.name)
-                if let location = reference.location {
-                    columns.referenceLocation[columns.referenceTotal + rows.references.count] = location
-                }
-                rows.references.append(StagedRows.Reference(
-                    nameStart: name.start, nameLength: name.length, position: PackedPosition.pack(reference.position),
-                    hash: hashing ? NameTable.hash(reference.name) : 0))
+                // Written out (extracted graphs): appended straight to the columns, after the rows.
+                rows.flush(into: &columns, hashing: hashing)
+                columns.appendReference(reference)
+                if hashing { columns.referenceHashes.append(NameTable.hash(reference.name)) }
             default:
                 throw error(at: token.offset,
                     "each item of \"dependencies\" must be an operation name (a string) or a {\"name\", \"location\"} object, found \(describe(token))")

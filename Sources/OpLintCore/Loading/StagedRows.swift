@@ -32,22 +32,25 @@ struct StagedRows {
 
     /// Operations per batch.
     static let batch = 256
+    /// Values of 8 bytes or less the scratch buffer of `flush` holds: a batch of operations, or
+    /// the references appended at once.
+    static let scratchValues = 4 * batch
 
     var operations: [Operation] = []
     var references: [Reference] = []
 
     init() {
         operations.reserveCapacity(Self.batch)
-        references.reserveCapacity(4 * Self.batch)
+        references.reserveCapacity(Self.scratchValues)
     }
 
     /// Whether the rows make a batch.
-    var isFull: Bool { operations.count >= Self.batch || references.count >= 4 * Self.batch }
+    var isFull: Bool { operations.count >= Self.batch || references.count >= Self.scratchValues }
 
     /// Appends the rows to `columns` (with their hashes when `hashing`) and empties them.
     mutating func flush(into columns: inout OperationColumns, hashing: Bool) {
         // Each column's values are gathered into a buffer on the stack, then appended at once.
-        withUnsafeTemporaryAllocation(byteCount: 4 * Self.batch * 8, alignment: 8) { scratch in
+        withUnsafeTemporaryAllocation(byteCount: Self.scratchValues * 8, alignment: 8) { scratch in
             let scratch = scratch.baseAddress!
             if !operations.isEmpty {
                 operations.withUnsafeBufferPointer { rows in
@@ -75,7 +78,7 @@ struct StagedRows {
             // any number of them).
             var done = 0
             while done < references.count {
-                let end = min(references.count, done + 4 * Self.batch)
+                let end = min(references.count, done + Self.scratchValues)
                 references.withUnsafeBufferPointer { all in
                     let rows = UnsafeBufferPointer(rebasing: all[done..<end])
                     Self.gather(rows, { $0.nameStart }, into: &columns.referenceNameStart, scratch)
@@ -95,6 +98,7 @@ struct StagedRows {
     private static func gather<Row, Value>(
         _ rows: UnsafeBufferPointer<Row>, _ value: (Row) -> Value, into column: inout [Value], _ scratch: UnsafeMutableRawPointer
     ) {
+        precondition(rows.count <= scratchValues && MemoryLayout<Value>.stride <= 8, "a batch larger than the scratch buffer")
         let values = scratch.bindMemory(to: Value.self, capacity: rows.count)
         for k in rows.indices { (values + k).initialize(to: value(rows[k])) }
         column.append(contentsOf: UnsafeBufferPointer(start: values, count: rows.count))

@@ -153,15 +153,17 @@ private struct ReferenceColumns: @unchecked Sendable {
     var position: [UInt64] = []
     var hashes: [UInt64] = []
 
+    /// Takes the columns out of `columns`, which is left with empty ones.
     init(moving columns: inout OperationColumns) {
-        swap(&text, &columns.text)
-        swap(&nameStart, &columns.referenceNameStart)
-        swap(&nameLength, &columns.referenceNameLength)
-        swap(&position, &columns.referencePosition)
-        swap(&hashes, &columns.referenceHashes)
+        exchange(with: &columns)
     }
 
+    /// Puts the columns back into `columns` (whose own are empty), leaving these empty.
     mutating func moveBack(into columns: inout OperationColumns) {
+        exchange(with: &columns)
+    }
+
+    private mutating func exchange(with columns: inout OperationColumns) {
         swap(&text, &columns.text)
         swap(&nameStart, &columns.referenceNameStart)
         swap(&nameLength, &columns.referenceNameLength)
