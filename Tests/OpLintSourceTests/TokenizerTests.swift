@@ -13,6 +13,26 @@ struct TokenizerTests {
         SourceFile(path: "T", language: language, bytes: Array(text.utf8))
     }
 
+    @Test("A token is twelve bytes and keeps every kind and length it is given")
+    func packedTokens() {
+        #expect(MemoryLayout<Token>.stride == 12)
+        let kinds: [Token.Kind] = [.identifier, .number, .string, .character, .annotation, .punctuation, .directive]
+        for kind in kinds {
+            for length: Int32 in [0, 1, 7, 65_535, 1 << 24, Token.longestLength] {
+                var token = Token(kind: kind, start: 12_345, length: length, line: 678)
+                #expect(token.kind == kind && token.length == length && token.start == 12_345 && token.line == 678)
+                token.kind = .directive
+                token.length = 3
+                #expect(token.kind == .directive && token.length == 3)
+                token.kind = kind
+                #expect(token == Token(kind: kind, start: 12_345, length: 3, line: 678))
+            }
+        }
+        // Beyond the longest length (a file over 512 MiB) a token is cut, not wrapped around.
+        #expect(Token(kind: .string, start: 0, length: Int32.max, line: 1).length == Token.longestLength)
+        #expect(Token(kind: .string, start: 0, length: Int32.max, line: 1).kind == .string)
+    }
+
     @Test("Comments hide code, nested block comments in Swift included")
     func comments() {
         #expect(Self.identifiers("a // b c\nd /* e /* f */ g */ h") == ["a", "d", "h"])

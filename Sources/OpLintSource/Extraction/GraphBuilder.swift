@@ -15,16 +15,10 @@ struct GraphBuilder {
 
     /// - Complexity: O(*e* log *e*) in the number of entities, edges and facts.
     func build() -> OperationGraph {
-        // Every file's entities in one list, with the file each comes from.
-        var entities: [Entity] = []
-        var fileOf: [Int] = []
-        var offsets: [Int] = []
-        entities.reserveCapacity(scans.reduce(0) { $0 + $1.entities.count })
-        for (f, scan) in scans.enumerated() {
-            offsets.append(entities.count)
-            entities += scan.entities
-            fileOf += repeatElement(f, count: scan.entities.count)
-        }
+        // Every file's entities, numbered in path order and read where the scans hold them.
+        let entities = EntityList(scans)
+        let offsets = entities.offsets
+        func fileOf(_ g: Int) -> Int { entities.file(of: g) }
         let names = assignNames(entities)
         func name(_ target: Target, file f: Int) -> String {
             switch target {
@@ -41,24 +35,24 @@ struct GraphBuilder {
         // methods that suspend and resume it are written in; an annotation says it outright.
         var suspendedSoFar: [ScanName: Bool] = [:]
         var suspensionAnnotated: Set<ScanName> = []
-        for (g, entity) in entities.enumerated() where entity.kind == .queue {
+        for g in entities.indices where entities[g].kind == .queue {
             let queueName = names[g]
             let queueKey = ScanName(queueName)
             var queue = queueIndex[queueKey].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
             // A property's queue is located where it is created, not where another file first uses it.
-            if queueIndex[queueKey] == nil || (locatedByUse.contains(queueKey) && !entity.isPlaceholder) {
-                queue.location = entity.isMain && entity.explicitName == "main" && entity.annotation == nil ? nil : entity.location
-                if entity.isPlaceholder { locatedByUse.insert(queueKey) } else { locatedByUse.remove(queueKey) }
+            if queueIndex[queueKey] == nil || (locatedByUse.contains(queueKey) && !entities[g].isPlaceholder) {
+                queue.location = entities[g].isMain && entities[g].explicitName == "main" && entities[g].annotation == nil ? nil : entities[g].location
+                if entities[g].isPlaceholder { locatedByUse.insert(queueKey) } else { locatedByUse.remove(queueKey) }
             }
-            if let max = entity.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
-            if let qos = entity.qualityOfService { queue.qualityOfService = qos }
-            if let suspended = entity.isSuspended, !suspensionAnnotated.contains(queueKey) {
+            if let max = entities[g].maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
+            if let qos = entities[g].qualityOfService { queue.qualityOfService = qos }
+            if let suspended = entities[g].isSuspended, !suspensionAnnotated.contains(queueKey) {
                 let merged = (suspendedSoFar[queueKey] ?? suspended) && suspended
                 suspendedSoFar[queueKey] = merged
                 queue.isSuspended = merged
             }
-            if entity.isMain { queue.isMain = true }
-            if let a = entity.annotation {
+            if entities[g].isMain { queue.isMain = true }
+            if let a = entities[g].annotation {
                 if let max = a.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
                 if let qos = a.qualityOfService { queue.qualityOfService = qos }
                 if let suspended = a.isSuspended {
@@ -88,40 +82,40 @@ struct GraphBuilder {
         // them (or when the delay of a timer that cancels it has passed). One made in a loop is
         // cancelled in every iteration that adds it, and the event reaches every copy.
         var cancelledAtStart: [ScanName: (location: SourceLocation, delay: Double)] = [:]
-        for (g, entity) in entities.enumerated() where entity.kind == .operation {
+        for g in entities.indices where entities[g].kind == .operation {
             let opName = names[g]
             let opKey = ScanName(opName)
-            if let cancel = entity.cancelledWhereAdded, cancelledAtStart[opKey] == nil {
+            if let cancel = entities[g].cancelledWhereAdded, cancelledAtStart[opKey] == nil {
                 cancelledAtStart[opKey] = cancel
             }
             let existing = operationIndex[opKey]
             var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
-            if existing == nil || (describedByUse.contains(opKey) && !entity.isPlaceholder) {
-                op.location = entity.location
-                op.kind = entity.operationKind
-                op.count = entity.count
-                op.isAsynchronous = entity.isAsynchronous
-                op.finishes = entity.finishes
-                if entity.isPlaceholder { describedByUse.insert(opKey) } else { describedByUse.remove(opKey) }
+            if existing == nil || (describedByUse.contains(opKey) && !entities[g].isPlaceholder) {
+                op.location = entities[g].location
+                op.kind = entities[g].operationKind
+                op.count = entities[g].count
+                op.isAsynchronous = entities[g].isAsynchronous
+                op.finishes = entities[g].finishes
+                if entities[g].isPlaceholder { describedByUse.insert(opKey) } else { describedByUse.remove(opKey) }
             }
-            if entity.isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entity.finishes }
-            if entity.isBarrier { op.isBarrier = true }
-            if op.queue == nil, let queue = entity.queue { op.queue = name(queue, file: fileOf[g]) }
-            if let priority = entity.priority { op.priority = priority }
-            if let qos = entity.qualityOfService { op.qualityOfService = qos }
+            if entities[g].isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entities[g].finishes }
+            if entities[g].isBarrier { op.isBarrier = true }
+            if op.queue == nil, let queue = entities[g].queue { op.queue = name(queue, file: fileOf(g)) }
+            if let priority = entities[g].priority { op.priority = priority }
+            if let qos = entities[g].qualityOfService { op.qualityOfService = qos }
             // A use assumed to be enqueued by code the scanner does not follow assumes nothing
             // once the code that creates the operation is seen.
-            let escapes = entity.escape != nil && !(entity.isPlaceholder && entity.escape == entity.location && created.contains(opKey))
-            if op.queue != nil || entity.enqueuedOnUnknownQueue { op.start = .queue } else if entity.startedManually { op.start = .manual } else if escapes && op.start == .never { op.start = .queue }
-            if let a = entity.annotation { apply(a, to: &op, location: entity.location) }
-            if !op.finishes, let origin = entity.unfinishedClass, let location = origin.location,
+            let escapes = entities[g].escape != nil && !(entities[g].isPlaceholder && entities[g].escape == entities[g].location && created.contains(opKey))
+            if op.queue != nil || entities[g].enqueuedOnUnknownQueue { op.start = .queue } else if entities[g].startedManually { op.start = .manual } else if escapes && op.start == .never { op.start = .queue }
+            if let a = entities[g].annotation { apply(a, to: &op, location: entities[g].location) }
+            if !op.finishes, let origin = entities[g].unfinishedClass, let location = origin.location,
                unfinishedOperations.insert(opKey).inserted {
                 unfinished.append(SourceFacts.UnfinishedClass(operation: opName, className: origin.name, location: location))
             }
-            let enqueued = entity.enqueuedAt ?? (entity.annotation?.queue != nil ? entity.location : nil)
+            let enqueued = entities[g].enqueuedAt ?? (entities[g].annotation?.queue != nil ? entities[g].location : nil)
             // Enqueued in a closure (a completion block, a callback, an operation's block): later than
             // the enqueues of the code around it.
-            let key = (enqueued == nil ? 1 : 0, fileOf[g], entity.enqueuedInClosure ? 1 : 0, enqueued ?? entity.location, entity.order)
+            let key = (enqueued == nil ? 1 : 0, fileOf(g), entities[g].enqueuedInClosure ? 1 : 0, enqueued ?? entities[g].location, entities[g].order)
             if let existing {
                 operations[existing] = op
                 if (key.0, key.1, key.2, key.3) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2, sortKeys[existing].3) { sortKeys[existing] = key }
@@ -166,7 +160,7 @@ struct GraphBuilder {
             cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
         }.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         guard withSourceFacts else {
-            if let keep { keep((entities, names, operations, ordered, sortKeys)) }
+            if let keep { keep((names, operations, ordered, sortKeys)) }
             return OperationGraph(queues: queues, operations: ordered, events: events)
         }
         // The operations are stored as columns on one core while each file's facts get their
@@ -192,7 +186,6 @@ struct GraphBuilder {
         }
         graph.sourceFacts.unfinishedClasses = unfinished
         if let keep {
-            keep(entities)
             keep(names)
             keep(operations)
             keep(ordered)
@@ -248,7 +241,7 @@ struct GraphBuilder {
     /// else the variable, qualified by type and then function only where names collide.
     ///
     /// - Complexity: O(*n*) expected per qualification level (four levels).
-    func assignNames(_ entities: [Entity]) -> [String] {
+    func assignNames(_ entities: EntityList) -> [String] {
         var level = [Int](repeating: 0, count: entities.count)
         // Entities of one property's queue or operation (`mergeKey`) are one: one identity, one name.
         var identity = Array(entities.indices)
@@ -304,5 +297,42 @@ struct GraphBuilder {
             if !changed { break }
         }
         return entities.indices.map { names[identity[$0]] }
+    }
+}
+
+/// Every file's entities, numbered in path order, read where the files' scans hold them: a copy
+/// of an entity would retain each of its strings, made on other cores.
+struct EntityList {
+    /// Each file's entities (each list taken from its scan, not the scan: reading through a
+    /// scan copied the whole scan).
+    private let lists: [[Entity]]
+    /// The number of the first entity of each file.
+    let offsets: [Int]
+    private let files: [Int32]
+
+    init(_ scans: [FileScan]) {
+        lists = scans.map(\.entities)
+        var offsets: [Int] = []
+        var files: [Int32] = []
+        offsets.reserveCapacity(scans.count)
+        for (f, scan) in scans.enumerated() {
+            offsets.append(files.count)
+            files += repeatElement(Int32(f), count: scan.entities.count)
+        }
+        self.offsets = offsets
+        self.files = files
+    }
+
+    var count: Int { files.count }
+    var indices: Range<Int> { 0..<files.count }
+
+    /// The file entity `g` comes from.
+    func file(of g: Int) -> Int { Int(files[g]) }
+
+    subscript(g: Int) -> Entity {
+        _read {
+            let f = Int(files[g])
+            yield lists[f][g - offsets[f]]
+        }
     }
 }

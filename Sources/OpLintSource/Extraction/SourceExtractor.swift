@@ -19,10 +19,12 @@ public enum SourceExtractor {
     /// with `times`, how long each phase took (`oplint extract --timing`). The walk runs on a
     /// thread of its own while the first pass reads what it has found.
     ///
-    /// The working memory — the files found, their tokens, the scans, the class table — is freed
-    /// once the graph is made, the largest parts on a background thread; with `keep`, all of it
-    /// is handed to `keep` instead: a process that exits right after gives it back to the system
-    /// whole, not piece by piece while it builds and writes the graph.
+    /// The tokens and bytes of each file the second pass reads are freed as soon as it is scanned,
+    /// for the scans after it to reuse. The rest of the working memory — the files found, the
+    /// scans, the class table — is freed once the graph is made, the largest parts on a
+    /// background thread; with `keep`, all of it is handed to `keep` instead: a process that exits
+    /// right after gives it back to the system whole, not piece by piece while it builds and
+    /// writes the graph.
     ///
     /// Without `sourceFacts`, the graph's `sourceFacts` stay empty: the facts the rules read
     /// (enqueues, waits, settings, coverage, …) are neither named nor merged. A graph meant only
@@ -148,9 +150,14 @@ public enum SourceExtractor {
                 for warning in file.warnings { warnings.append("\(file.location(ofOffset: warning.offset)): \(warning.message)") }
                 let result = DeclarationScanner(file: file, prefilter: prefilter).scan()
                 let identifiers = skim && result.isRelevant ? PassedOverFiles.identifiers(of: file, scratch: worker.names) : []
-                fold.deliver(index, FirstPass(file: result.isRelevant ? file : nil, isRead: true, declared: result.declared,
-                                              warnings: warnings, uses: result.uses, identifiers: identifiers))
-                if !result.isRelevant { worker.spare = file.tokenStorage }
+                if result.isRelevant {
+                    // Kept for the second pass, in memory of the tokens' size.
+                    fold.deliver(index, FirstPass(file: file.withTokensShrunk(), isRead: true, declared: result.declared,
+                                                  warnings: warnings, uses: result.uses, identifiers: identifiers))
+                } else {
+                    fold.deliver(index, FirstPass(isRead: true, declared: result.declared, warnings: warnings, uses: result.uses))
+                    worker.spare = file.tokenStorage
+                }
             }
             return true
         }
@@ -166,20 +173,25 @@ public enum SourceExtractor {
             return (0..<indices.count).map { found.get($0) ?? DeclaredTypes() }
         }
         if !needed.isEmpty { folded.classes.fold(needed, into: folded.declared) }
-        let (classes, relevant, firstWarnings, filesRead) = (folded.classes, folded.relevant, folded.warnings, folded.filesRead)
+        let (classes, firstWarnings, filesRead) = (folded.classes, folded.warnings, folded.filesRead)
+        // The files the second pass reads are handed to it, not kept here: each file's tokens and
+        // bytes are freed once it is scanned, and the scans of the files after it reuse the memory.
+        let relevant = SecondPassFiles(folded.relevant)
+        folded.relevant = []
         times?.record(firstPhase, clock.now - start)
         start = clock.now
         var warnings = firstWarnings
         // Pass 2: the files that mention the API.
         // The largest files first, so that no core is left with a large one at the end; the
         // results keep the path order.
-        let sizes = relevant.map { $0.0.tokens.count }
-        let largestFirst = relevant.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
+        let sizes = relevant.tokenCounts
+        let largestFirst = sizes.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
         let second = ParallelResults<FileScan>(count: relevant.count)
         // Each worker keeps what it has worked out about classes from one file to the next.
         ParallelWork.forEach(count: relevant.count, makeState: { ClassLookup(classes) }) { k, lookup in
             let index = largestFirst[k]
-            second.set(index, FileScanner(file: relevant[index].0, classes: lookup, uses: relevant[index].1).run())
+            let (file, uses) = relevant.take(index)
+            second.set(index, FileScanner(file: file, classes: lookup, uses: uses).run())
         }
         let relevantCount = relevant.count
         let scans = (0..<relevantCount).compactMap { second.get($0) }
@@ -197,19 +209,44 @@ public enum SourceExtractor {
         if let keep {
             keep(scans)
             keep(classes)
-            keep(relevant)
             // What the first pass left: the names of the files passed over, the types each file
             // declares, the names the table may be asked about.
             keep(folded)
             keep(second)
         } else {
-            // The class table, the files' tokens and the scans are freed on another core while
-            // this one writes the graph: freed while the graph is built, they held up its
-            // allocations (one allocator, two threads).
+            // The class table and the scans are freed on another core while this one writes the
+            // graph: freed while the graph is built, they held up its allocations (one
+            // allocator, two threads).
             ReleaseInBackground.release(consume scans)
             ReleaseInBackground.release(consume classes)
-            ReleaseInBackground.release(consume relevant)
         }
         return (graph, warnings)
+    }
+}
+
+/// The files the second pass reads, with their usage evidence, each handed out once: the
+/// worker that scans a file holds its only reference, and its tokens and bytes are freed as
+/// soon as it is scanned.
+private final class SecondPassFiles: @unchecked Sendable {
+    /// Guarded by `lock`.
+    private var files: [(SourceFile, UsageEvidence)?]
+    private let lock = NSLock()
+    let count: Int
+    /// The number of tokens of each file, for the order of the pass.
+    let tokenCounts: [Int]
+
+    init(_ files: [(SourceFile, UsageEvidence)]) {
+        count = files.count
+        tokenCounts = files.map { $0.0.tokens.count }
+        self.files = files
+    }
+
+    /// File `index`, taken: it is handed out only once.
+    func take(_ index: Int) -> (SourceFile, UsageEvidence) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let taken = files[index] else { preconditionFailure("file \(index) of the second pass taken twice") }
+        files[index] = nil
+        return taken
     }
 }

@@ -35,7 +35,10 @@ struct Entity {
     /// Cancelled by the code that adds it to its queue (`[queue addOperation:op]; [op cancel];`),
     /// before the queue can start it: where, and how long after that code runs (0, or the delay
     /// given to a method that cancels from a timer, `[op timeout:60 * NSEC_PER_SEC]`).
-    var cancelledWhereAdded: (location: SourceLocation, delay: Double)?
+    var cancelledWhereAdded: (location: SourceLocation, delay: Double)? {
+        get { rare?.fields.cancelledWhereAdded }
+        set { setRare(\.cancelledWhereAdded, newValue) }
+    }
     var startedManually = false
     var priority: QueuePriority?
     var qualityOfService: QualityOfService?
@@ -51,7 +54,10 @@ struct Entity {
     /// it (the one it is declared with, those its uses stand for) is one queue or operation.
     var mergeKey: String?
     /// For an operation that never finishes: the class whose `start` never marks it finished, and where.
-    var unfinishedClass: (name: String, location: SourceLocation?)?
+    var unfinishedClass: (name: String, location: SourceLocation?)? {
+        get { rare?.fields.unfinishedClass }
+        set { setRare(\.unfinishedClass, newValue) }
+    }
 
     // Queues.
     var maxConcurrentOperationCount: Int?
@@ -59,7 +65,40 @@ struct Entity {
     var isMain = false
 
     /// Settings stated by an annotation; they win over inference.
-    var annotation: AnnotationSettings?
+    var annotation: AnnotationSettings? {
+        get { rare?.fields.annotation }
+        set { setRare(\.annotation, newValue) }
+    }
+
+    /// What most entities never set, out of line: inline, these fields made an entity some
+    /// 540 bytes, copied at every append to a file's list. Copied before it is changed when shared.
+    private var rare: RareBox?
+
+    /// The fields of `rare`.
+    private struct RareFields {
+        var cancelledWhereAdded: (location: SourceLocation, delay: Double)?
+        var unfinishedClass: (name: String, location: SourceLocation?)?
+        var annotation: AnnotationSettings?
+    }
+
+    /// One entity's `RareFields`, used by one thread at a time (no exclusivity checks); shared
+    /// between threads only to be read, as a value's storage is: a write copies a shared box first.
+    private final class RareBox: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: RareFields
+        init(_ fields: RareFields) { self.fields = fields }
+    }
+
+    /// Sets an optional field of `rare`, made or copied first when it is missing or shared; an
+    /// entity with none set stays without a box when one is set to nil.
+    private mutating func setRare<Value>(_ field: WritableKeyPath<RareFields, Value?>, _ value: Value?) {
+        guard value != nil || rare != nil else { return }
+        if rare == nil {
+            rare = RareBox(RareFields())
+        } else if !isKnownUniquelyReferenced(&rare) {
+            rare = RareBox(rare!.fields)
+        }
+        rare!.fields[keyPath: field] = value
+    }
 
     init(kind: Kind, variable: String, location: SourceLocation, order: Int) {
         self.kind = kind

@@ -181,17 +181,51 @@ extension FileScanner {
     /// The operations of a list written out of plain local names (`[cleanup, flush]`, `@[a, b]`),
     /// each with its name.
     private func listedVariables(_ text: String) -> [Int: String] {
-        var inner = Substring(text)
-        if inner.hasPrefix("@") { inner = inner.dropFirst() }
-        guard inner.hasPrefix("["), inner.hasSuffix("]") else { return [:] }
         var result: [Int: String] = [:]
-        for part in inner.dropFirst().dropLast().split(separator: ",") {
-            let name = Self.trimmingSpace(part)
+        for name in Self.listedNames(text) {
             if case .entity(let op)? = current(lookup(name)), let variable = singleVariable(name, holding: .entity(op)), result[op] == nil {
                 result[op] = variable
             }
         }
         return result
+    }
+
+    /// The elements of a list literal written as text (`[a, b]`, `@[a, b]`), each without the
+    /// white space around it; empty when `text` is not one. ASCII text, the usual case, is split
+    /// by its bytes (each byte is then one character); `bytewise: false` splits it by characters
+    /// as any other text, for comparing the two.
+    static func listedNames(_ text: String, bytewise: Bool = true) -> [String] {
+        var text = text
+        if bytewise, let names = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiListedNames(bytes) : nil }) { return names }
+        var inner = Substring(text)
+        if inner.hasPrefix("@") { inner = inner.dropFirst() }
+        guard inner.hasPrefix("["), inner.hasSuffix("]") else { return [] }
+        return inner.dropFirst().dropLast().split(separator: ",").map { trimmingSpace($0) }
+    }
+
+    /// `listedNames` of ASCII text.
+    private static func asciiListedNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var start = bytes.startIndex
+        if start < bytes.endIndex && bytes[start] == UInt8(ascii: "@") { start += 1 }
+        guard start < bytes.endIndex, bytes[start] == UInt8(ascii: "["), bytes.count - start >= 2,
+              bytes[bytes.endIndex - 1] == UInt8(ascii: "]") else { return [] }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var names: [String] = []
+        var part = start + 1
+        let end = bytes.endIndex - 1
+        while part < end {
+            var next = part
+            while next < end && bytes[next] != UInt8(ascii: ",") { next += 1 }
+            // Empty parts are left out, as `split` leaves them out.
+            if next > part {
+                var (first, last) = (part, next)
+                while first < last && isSpace(bytes[first]) { first += 1 }
+                while first < last && isSpace(bytes[last - 1]) { last -= 1 }
+                names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
+            }
+            part = next + 1
+        }
+        return names
     }
 
     private func markEnqueued(_ op: Int, queue q: Int?, location: SourceLocation, unknownQueue: String? = nil, byHand: Bool = false, single: String? = nil,

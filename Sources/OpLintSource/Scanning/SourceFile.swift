@@ -43,6 +43,27 @@ public struct SourceFile: Sendable {
     /// The memory of the tokens, for the next file once this one is dropped.
     var tokenStorage: TokenStorage { tokens.storage }
 
+    /// This file with its tokens in memory of exactly their size, the rest given back to the
+    /// heap in place: for a file kept until the second pass. The file it is made from must not
+    /// be read afterwards.
+    func withTokensShrunk() -> SourceFile {
+        let storage = tokens.storage
+        guard storage.capacity > storage.count else { return self }
+        return SourceFile(self, storage: storage.shrunk())
+    }
+
+    /// `file` with its tokens and partners read from `storage`.
+    private init(_ file: SourceFile, storage: TokenStorage) {
+        path = file.path
+        language = file.language
+        bytes = file.bytes
+        tokens = TokenList(storage: storage)
+        warnings = file.warnings
+        partner = PartnerList(storage: storage)
+        declarationKeywords = file.declarationKeywords
+        mentionsOperationAPI = file.mentionsOperationAPI
+    }
+
     /// The text of token `i`.
     public func text(_ i: Int) -> String {
         let token = tokens[i]

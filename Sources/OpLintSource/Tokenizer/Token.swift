@@ -18,19 +18,33 @@ public struct Token: Sendable, Equatable {
         case directive
     }
 
-    public var kind: Kind
+    /// The kind in the low three bits, the length in the other 29: twelve bytes a token, not
+    /// sixteen, for the hundreds of thousands of tokens kept from the first pass to the second.
+    private var lengthAndKind: UInt32
     /// Byte offset of the first byte.
     public var start: Int32
-    /// Length in bytes.
-    public var length: Int32
     /// 1-based line of the first byte.
     public var line: Int32
 
+    /// The longest length a token holds: a longer one is cut to it (files are read up to 32 MiB).
+    public static let longestLength: Int32 = (1 << 29) - 1
+
     public init(kind: Kind, start: Int32, length: Int32, line: Int32) {
-        self.kind = kind
+        lengthAndKind = UInt32(truncatingIfNeeded: min(max(length, 0), Self.longestLength)) << 3 | UInt32(kind.rawValue)
         self.start = start
-        self.length = length
         self.line = line
+    }
+
+    public var kind: Kind {
+        // The low three bits hold a kind's raw value, which is also how the kind is stored.
+        @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: lengthAndKind & 7), to: Kind.self) }
+        set { lengthAndKind = lengthAndKind & ~7 | UInt32(newValue.rawValue) }
+    }
+
+    /// Length in bytes.
+    public var length: Int32 {
+        @inline(__always) get { Int32(bitPattern: lengthAndKind >> 3) }
+        set { lengthAndKind = UInt32(truncatingIfNeeded: min(max(newValue, 0), Self.longestLength)) << 3 | lengthAndKind & 7 }
     }
 
     /// The offset one past the last byte.

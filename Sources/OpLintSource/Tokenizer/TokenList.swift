@@ -1,5 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The tokens of one file and the partners of their brackets, in one allocation that the
 /// next file can take over once nothing else holds it.
+///
+/// The memory comes from `malloc`, so that `realloc` can grow it while a file is tokenized and
+/// give back, in place, what a file kept for the second pass does not use.
 final class TokenStorage: @unchecked Sendable {
     // Immutable once made: readers need no exclusivity checks. Only the last holder
     // hands the memory on (`takeMemory`), so reading and handing over never overlap.
@@ -19,7 +28,22 @@ final class TokenStorage: @unchecked Sendable {
 
     /// Memory for `capacity` tokens and partners, uninitialized.
     static func allocate(capacity: Int) -> (tokens: UnsafeMutablePointer<Token>, partners: UnsafeMutablePointer<Int32>) {
-        (.allocate(capacity: capacity), .allocate(capacity: capacity))
+        (resize(nil, to: capacity), resize(nil, to: capacity))
+    }
+
+    /// `memory` (nil: none yet) moved to memory for `capacity` values, the first of them kept:
+    /// in place when the heap has room. Tokens and partners are plain values, copied as bytes.
+    static func resize<Value>(_ memory: UnsafeMutablePointer<Value>?, to capacity: Int) -> UnsafeMutablePointer<Value> {
+        let bytes = max(1, capacity) * MemoryLayout<Value>.stride
+        guard let moved = realloc(memory, bytes) else { fatalError("out of memory for \(capacity) tokens") }
+        return moved.bindMemory(to: Value.self, capacity: max(1, capacity))
+    }
+
+    /// The tokens and partners in memory of exactly their size, taken from this storage (which
+    /// must not be read afterwards): what is left over goes back to the heap, in place.
+    func shrunk() -> TokenStorage {
+        let (tokens, partners, _) = takeMemory()
+        return TokenStorage(tokens: Self.resize(tokens, to: count), partners: Self.resize(partners, to: count), count: count, capacity: count)
     }
 
     /// Hands the memory to a new tokenization; the storage must not be read afterwards.
@@ -30,8 +54,8 @@ final class TokenStorage: @unchecked Sendable {
 
     deinit {
         if ownsMemory {
-            tokens.deallocate()
-            partners.deallocate()
+            free(tokens)
+            free(partners)
         }
     }
 }

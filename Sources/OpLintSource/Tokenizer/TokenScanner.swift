@@ -79,13 +79,8 @@ struct TokenScanner {
 
     private mutating func grow() {
         let newCapacity = capacity * 2
-        let (newTokens, newPartners) = TokenStorage.allocate(capacity: newCapacity)
-        newTokens.moveInitialize(from: tokens, count: tokenCount)
-        newPartners.moveInitialize(from: partners, count: tokenCount)
-        tokens.deallocate()
-        partners.deallocate()
-        tokens = newTokens
-        partners = newPartners
+        tokens = TokenStorage.resize(tokens, to: newCapacity)
+        partners = TokenStorage.resize(partners, to: newCapacity)
         capacity = newCapacity
     }
 
