@@ -36,10 +36,12 @@ public enum SourceExtractor {
         let found = FoundFiles()
         let walker = FileWalker(excludes: excludes)
         let directoryBudget = openDirectoryBudget()
-        Thread {
+        // A thread of its own, whose heap stays as glibc makes it: the walk allocates little.
+        let walking = WorkerThread(advisingHeap: false) {
             let walk = walker.walk(under: paths, keepingDirectories: directoryBudget) { entry, mayRepeat in found.add(entry, mayRepeat: mayRepeat) }
             found.finish(warnings: walk.warnings, kept: walk.kept, directories: walk.directories)
-        }.start()
+        }
+        defer { walking.join() }
         // Every file is opened by its name in its directory, where the walk kept the directory
         // open (`openat`): the kernel then looks up one name, not every name of the path again.
         defer { found.closeDirectories() }
