@@ -5,8 +5,11 @@ import Foundation
 /// budget is stated in (quality.md: ≤ 2 s and ≤ 3× grep's wall time at 1,000,000 lines).
 ///
 /// The tools take turns run by run, so that a change in the machine's load during the
-/// measurement reaches every tool alike; each tool runs once unmeasured first, so that
-/// every measured run reads the tree from the page cache. Times are taken to the
+/// measurement reaches every tool alike, in an order shuffled afresh each round (seeded), as
+/// `oplint-bench formats` does: a tool always run right after the same other one would carry
+/// what that place costs (the caches that tool leaves, the memory it has just given back) into
+/// its figures. Each tool runs once unmeasured first, so that every measured run reads the tree
+/// from the page cache. Times are taken to the
 /// microsecond (`ChildRun`): grep needs a few milliseconds, below `/usr/bin/time`'s 10 ms.
 enum ExtractBenchmark {
     /// One program run on the tree.
@@ -127,17 +130,25 @@ enum ExtractBenchmark {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The seed of the rounds' order: the same orders on every run of the benchmark.
+    static let orderSeed: UInt64 = 1
+
     /// Every tool once to warm the page cache (and take its peak memory), then `runs` rounds
-    /// of every tool in turn.
+    /// of every tool, in an order shuffled afresh each round.
     static func measure(_ tools: [Tool], tree: String, lines: Int, runs: Int, directory: URL) throws -> [Row] {
         let output = directory.appendingPathComponent("graph.json").path
         var samples = [[ChildRun]](repeating: [], count: tools.count)
         var exitCodes = [Set<Int32>](repeating: [], count: tools.count)
         // The unmeasured first round reads the tree into the page cache and takes each tool's peak memory.
         let peaks = tools.map { ChildRun.peakKilobytes($0.command(tree, output), scratch: directory.path) ?? .nan }
+        var random = SeededRandom(seed: orderSeed)
         for _ in 0..<runs {
-            for (t, tool) in tools.enumerated() {
-                let run = try ChildRun(tool.command(tree, output))
+            var order = Array(tools.indices)
+            for k in stride(from: order.count - 1, to: 0, by: -1) {
+                order.swapAt(k, Int(random.next() % UInt64(k + 1)))
+            }
+            for t in order {
+                let run = try ChildRun(tools[t].command(tree, output))
                 exitCodes[t].insert(run.exitCode)
                 samples[t].append(run)
             }

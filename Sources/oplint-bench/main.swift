@@ -24,8 +24,9 @@ usage:
                        [--tools grep,rg,extract,lint] [--generator examples/source/generate-benchmark-tree.py]
       generate a tree of Swift and Objective-C of each size, then run grep -rc addDependency,
       ripgrep when installed, oplint extract and oplint lint (and the --before build's extract)
-      on it in turn, and print the medians of wall and CPU time, peak memory and the ratio to
-      grep as a Markdown table, then (at 1,000,000 lines) the budget of 2 s and 3× grep, met or not
+      on it in rounds (each round in a freshly shuffled order), and print the medians of wall
+      and CPU time, peak memory and the ratio to grep as a Markdown table, then (at 1,000,000
+      lines) the budget of 2 s and 3× grep, met or not
   oplint-bench realcode DIR [--oplint PATH] [--judgments FILE] [--runs 3]
       lint every checkout in DIR as a user would (oplint lint CHECKOUT --format json) and print
       a Markdown row per repository: commit, lines, operations, dependencies, queues, findings
