@@ -31,6 +31,9 @@ import Testing
         #expect(GraphWriter().bytes(graph) == Array(text.utf8))
         // Written in two halves at once (above `halvesAbove` operations): the same bytes.
         #expect(GraphWriter().bytes(graph, inParallel: true) == Array(text.utf8))
+        // Lent where they were written, in one piece or in two halves: the same bytes.
+        #expect(GraphWriter().withBytes(graph) { Array($0) } == Array(text.utf8))
+        #expect(GraphWriter().withBytes(graph, inParallel: true) { Array($0) } == Array(text.utf8))
         #expect(text.hasSuffix("}\n"))
     }
 

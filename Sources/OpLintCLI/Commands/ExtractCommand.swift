@@ -50,11 +50,12 @@ struct ExtractCommand: Command {
         for warning in warnings { context.standardError.line("oplint: warning: \(warning)") }
         try SourceInput.requireFiles(graph, under: paths)
         try measure(times, "write the graph") {
-            let bytes = GraphWriter().bytes(graph, inParallel: true)
-            if let output {
-                try OutputFile.write(bytes, to: output, inputs: paths)
-            } else {
-                context.standardOutput.write(bytes: bytes)
+            try GraphWriter().withBytes(graph, inParallel: true) { bytes in
+                if let output {
+                    try OutputFile.stream(to: output, inputs: paths) { write in try write(bytes) }
+                } else {
+                    context.standardOutput.write(buffer: bytes)
+                }
             }
         }
         return .success

@@ -267,11 +267,15 @@ struct JSONStream: ~Copyable {
 
     /// The bytes written and a line feed, once every container is closed.
     consuming func bytes() -> [UInt8] {
+        withBytes { Array($0) }
+    }
+
+    /// The bytes written and a line feed, once every container is closed, lent to `body` where
+    /// they were written: no array is made of them.
+    consuming func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         precondition(!isOpen, "a JSON container was left open")
         out.append(byte: 0x0A)
-        var bytes: [UInt8] = []
-        out.withWritten { bytes = Array($0) }
-        return bytes
+        return try body(out.bytesWritten(since: 0))
     }
 
     /// A stream that goes on from where this one will stand once the innermost container

@@ -25,6 +25,17 @@ public struct GraphWriter: Sendable {
         return json.bytes()
     }
 
+    /// The bytes of `bytes(graph, inParallel:)` lent to `body` where they were written, with no
+    /// array made of them (a copy of the whole text, in memory never used before).
+    ///
+    /// - Complexity: O(size of the graph).
+    public func withBytes<Result>(_ graph: OperationGraph, inParallel: Bool = false,
+                                  _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var json = JSONStream()
+        write(graph, to: &json, halvesAbove: inParallel ? Self.halvesAbove : .max)
+        return try json.withBytes(body)
+    }
+
     /// The number of operations above which `bytes(_:inParallel:)` writes them in two halves
     /// at once: below it a second thread costs more than it saves.
     static let halvesAbove = 1_000
