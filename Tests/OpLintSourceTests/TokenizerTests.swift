@@ -33,6 +33,21 @@ struct TokenizerTests {
         #expect(Token(kind: .string, start: 0, length: Int32.max, line: 1).kind == .string)
     }
 
+    @Test("Tokens shrunk to their size are the same tokens, and shrunk memory, even of no token, can be tokenized into again")
+    func shrunkTokens() {
+        let text = "let queue = OperationQueue() // a comment\nqueue.addOperation { print(\"x\") }\n"
+        let file = SourceFile(path: "T", language: .swift, bytes: Array(text.utf8))
+        let expected = Array(file.tokens)
+        let partners = Array(file.partner)
+        let shrunk = file.withTokensShrunk()
+        #expect(Array(shrunk.tokens) == expected && Array(shrunk.partner) == partners)
+        #expect(shrunk.tokenStorage.capacity == expected.count)
+        for source in [SourceFile(path: "E", language: .swift, bytes: []).withTokensShrunk(), shrunk] {
+            let again = SourceFile(path: "A", language: .swift, bytes: Array(text.utf8), reusing: source.tokenStorage)
+            #expect(Array(again.tokens) == expected && Array(again.partner) == partners)
+        }
+    }
+
     @Test("Comments hide code, nested block comments in Swift included")
     func comments() {
         #expect(Self.identifiers("a // b c\nd /* e /* f */ g */ h") == ["a", "d", "h"])

@@ -35,6 +35,8 @@ struct GraphBuilder {
         // methods that suspend and resume it are written in; an annotation says it outright.
         var suspendedSoFar: [ScanName: Bool] = [:]
         var suspensionAnnotated: Set<ScanName> = []
+        // Fields are read in place (`entities[g].…`) here and below: binding an entity to a name
+        // would copy it.
         for g in entities.indices where entities[g].kind == .queue {
             let queueName = names[g]
             let queueKey = ScanName(queueName)
@@ -303,8 +305,7 @@ struct GraphBuilder {
 /// Every file's entities, numbered in path order, read where the files' scans hold them: a copy
 /// of an entity would retain each of its strings, made on other cores.
 struct EntityList {
-    /// Each file's entities (each list taken from its scan, not the scan: reading through a
-    /// scan copied the whole scan).
+    /// Each file's entities.
     private let lists: [[Entity]]
     /// The number of the first entity of each file.
     let offsets: [Int]

@@ -43,7 +43,9 @@ final class TokenStorage: @unchecked Sendable {
     /// must not be read afterwards): what is left over goes back to the heap, in place.
     func shrunk() -> TokenStorage {
         let (tokens, partners, _) = takeMemory()
-        return TokenStorage(tokens: Self.resize(tokens, to: count), partners: Self.resize(partners, to: count), count: count, capacity: count)
+        // Room for one token at least: `resize` never asks for none.
+        let capacity = max(1, count)
+        return TokenStorage(tokens: Self.resize(tokens, to: capacity), partners: Self.resize(partners, to: capacity), count: count, capacity: capacity)
     }
 
     /// Hands the memory to a new tokenization; the storage must not be read afterwards.

@@ -78,7 +78,7 @@ struct TokenScanner {
     // MARK: Output
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = max(64, capacity * 2)
         tokens = TokenStorage.resize(tokens, to: newCapacity)
         partners = TokenStorage.resize(partners, to: newCapacity)
         capacity = newCapacity
