@@ -20,9 +20,7 @@ public struct GraphWriter: Sendable {
     ///
     /// - Complexity: O(size of the graph).
     public func bytes(_ graph: OperationGraph, inParallel: Bool = false) -> [UInt8] {
-        var json = JSONStream()
-        write(graph, to: &json, halvesAbove: inParallel ? Self.halvesAbove : .max)
-        return json.bytes()
+        withBytes(graph, inParallel: inParallel) { Array($0) }
     }
 
     /// The bytes of `bytes(graph, inParallel:)` lent to `body` where they were written, with no

@@ -36,8 +36,8 @@ struct Entity {
     /// before the queue can start it: where, and how long after that code runs (0, or the delay
     /// given to a method that cancels from a timer, `[op timeout:60 * NSEC_PER_SEC]`).
     var cancelledWhereAdded: (location: SourceLocation, delay: Double)? {
-        get { rare?.fields.cancelledWhereAdded }
-        set { setRare(\.cancelledWhereAdded, newValue) }
+        get { rare.box?.fields.cancelledWhereAdded }
+        set { rare.set(\.cancelledWhereAdded, newValue) }
     }
     var startedManually = false
     var priority: QueuePriority?
@@ -55,8 +55,8 @@ struct Entity {
     var mergeKey: String?
     /// For an operation that never finishes: the class whose `start` never marks it finished, and where.
     var unfinishedClass: (name: String, location: SourceLocation?)? {
-        get { rare?.fields.unfinishedClass }
-        set { setRare(\.unfinishedClass, newValue) }
+        get { rare.box?.fields.unfinishedClass }
+        set { rare.set(\.unfinishedClass, newValue) }
     }
 
     // Queues.
@@ -66,38 +66,19 @@ struct Entity {
 
     /// Settings stated by an annotation; they win over inference.
     var annotation: AnnotationSettings? {
-        get { rare?.fields.annotation }
-        set { setRare(\.annotation, newValue) }
+        get { rare.box?.fields.annotation }
+        set { rare.set(\.annotation, newValue) }
     }
 
     /// What most entities never set, out of line: inline, these fields made an entity some
-    /// 540 bytes, copied at every append to a file's list. Copied before it is changed when shared.
-    private var rare: RareBox?
+    /// 540 bytes, copied at every append to a file's list.
+    private var rare = OutOfLine<RareFields>()
 
     /// The fields of `rare`.
-    private struct RareFields {
+    private struct RareFields: BlankFields {
         var cancelledWhereAdded: (location: SourceLocation, delay: Double)?
         var unfinishedClass: (name: String, location: SourceLocation?)?
         var annotation: AnnotationSettings?
-    }
-
-    /// One entity's `RareFields`, used by one thread at a time (no exclusivity checks); shared
-    /// between threads only to be read, as a value's storage is: a write copies a shared box first.
-    private final class RareBox: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: RareFields
-        init(_ fields: RareFields) { self.fields = fields }
-    }
-
-    /// Sets an optional field of `rare`, made or copied first when it is missing or shared; an
-    /// entity with none set stays without a box when one is set to nil.
-    private mutating func setRare<Value>(_ field: WritableKeyPath<RareFields, Value?>, _ value: Value?) {
-        guard value != nil || rare != nil else { return }
-        if rare == nil {
-            rare = RareBox(RareFields())
-        } else if !isKnownUniquelyReferenced(&rare) {
-            rare = RareBox(rare!.fields)
-        }
-        rare!.fields[keyPath: field] = value
     }
 
     init(kind: Kind, variable: String, location: SourceLocation, order: Int) {
@@ -182,11 +163,11 @@ struct Scope {
     var isBranch = false
     /// What most scopes never set, out of line: a scope is moved onto the list of open
     /// scopes, off it, and read in place at every token, and with these fields inline it was
-    /// some 300 bytes with a dozen references. Copied before it is changed when shared.
-    private var rare: RareBox?
+    /// some 300 bytes with a dozen references.
+    private var rare = OutOfLine<RareFields>()
 
     /// The fields of `rare`.
-    private struct RareFields {
+    private struct RareFields: BlankFields {
         var conformances: [String] = []
         var role: Role?
         var mainThreadReason: String?
@@ -199,79 +180,57 @@ struct Scope {
         var chainGroup: Int?
     }
 
-    /// One scope's `RareFields`, used by one thread at a time (no exclusivity checks).
-    private final class RareBox {
-        @exclusivity(unchecked) var fields: RareFields
-        init(_ fields: RareFields) { self.fields = fields }
-    }
-
-    /// `rare`, made or copied first when it is missing or shared.
-    private mutating func writableRare() -> RareBox {
-        if rare == nil {
-            rare = RareBox(RareFields())
-        } else if !isKnownUniquelyReferenced(&rare) {
-            rare = RareBox(rare!.fields)
-        }
-        return rare!
-    }
-
-    /// Sets an optional field of `rare`; a scope with none set stays without a box when it is set to nil.
-    private mutating func setRare<Value>(_ field: WritableKeyPath<RareFields, Value?>, _ value: Value?) {
-        guard value != nil || rare != nil else { return }
-        writableRare().fields[keyPath: field] = value
-    }
-
     /// For a Swift type: the names after the `:` of its declaration (its superclass and protocols).
     var conformances: [String] {
-        get { rare?.fields.conformances ?? [] }
-        _modify { yield &writableRare().fields.conformances }
+        get { rare.box?.fields.conformances ?? [] }
+        _modify { yield &rare.writable.conformances }
     }
     var role: Role? {
-        get { rare?.fields.role }
-        set { setRare(\.role, newValue) }
+        get { rare.box?.fields.role }
+        set { rare.set(\.role, newValue) }
     }
     /// Why code in this function runs on the main thread (`@MainActor`, `viewDidLoad`).
     var mainThreadReason: String? {
-        get { rare?.fields.mainThreadReason }
-        set { setRare(\.mainThreadReason, newValue) }
+        get { rare.box?.fields.mainThreadReason }
+        set { rare.set(\.mainThreadReason, newValue) }
     }
     /// The literal number of iterations of a loop; nil when unknown.
     var loopCount: Int? {
-        get { rare?.fields.loopCount }
-        set { setRare(\.loopCount, newValue) }
+        get { rare.box?.fields.loopCount }
+        set { rare.set(\.loopCount, newValue) }
     }
     /// Where a loop starts, for the note about an unknown count.
     var loopLocation: SourceLocation? {
-        get { rare?.fields.loopLocation }
-        set { setRare(\.loopLocation, newValue) }
+        get { rare.box?.fields.loopLocation }
+        set { rare.set(\.loopLocation, newValue) }
     }
     /// Operations created in an iteration closure whose results become a list (`map`).
     var collectInto: (scope: Int, name: String)? {
-        get { rare?.fields.collectInto }
-        set { setRare(\.collectInto, newValue) }
+        get { rare.box?.fields.collectInto }
+        set { rare.set(\.collectInto, newValue) }
     }
     /// In a `switch` body: the names the current case's pattern binds, with what each held
     /// before it (restored at the next label).
     var caseBindings: [(name: String, previous: Binding?)] {
-        get { rare?.fields.caseBindings ?? [] }
-        _modify { yield &writableRare().fields.caseBindings }
+        get { rare.box?.fields.caseBindings ?? [] }
+        _modify { yield &rare.writable.caseBindings }
     }
     /// In a branch of `#if` … `#endif`: the straight-line identity of the branch being read,
     /// new at each `#elseif` / `#else` (one build compiles one branch).
     var branchID: Int? {
-        get { rare?.fields.branchID }
-        set { setRare(\.branchID, newValue) }
+        get { rare.box?.fields.branchID }
+        set { rare.set(\.branchID, newValue) }
     }
     /// In an arm of an `if` … `else` chain: the arm's identity (one run of the code takes one arm).
     var exclusiveBranch: Int? {
-        get { rare?.fields.exclusiveBranch }
-        set { setRare(\.exclusiveBranch, newValue) }
+        get { rare.box?.fields.exclusiveBranch }
+        set { rare.set(\.exclusiveBranch, newValue) }
     }
     /// The chain an `if` or `else` arm belongs to, shared by its arms and continued by an
     /// `else` that follows it.
     var chainGroup: Int? {
-        get { rare?.fields.chainGroup }
-        set { setRare(\.chainGroup, newValue) }
+        get { rare.box?.fields.chainGroup }
+        set { rare.set(\.chainGroup, newValue) }
     }
 
     init(kind: Kind, close: Int, id: Int) {

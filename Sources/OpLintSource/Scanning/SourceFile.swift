@@ -6,10 +6,10 @@ public struct SourceFile: Sendable {
     public let path: String
     public let language: SourceLanguage
     public let bytes: [UInt8]
-    public let tokens: TokenList
+    public private(set) var tokens: TokenList
     public let warnings: [TokenizerWarning]
     /// For each token that opens or closes `(`, `[`, `{`: the index of its partner, else -1.
-    public let partner: PartnerList
+    public private(set) var partner: PartnerList
     /// Identifier tokens that may start a declaration (`class`, `struct`, `interface`, …), in order.
     let declarationKeywords: [Int32]
     /// Whether an identifier is one of the operation API's words or a comment is an `oplint:`
@@ -49,19 +49,10 @@ public struct SourceFile: Sendable {
     func withTokensShrunk() -> SourceFile {
         let storage = tokens.storage
         guard storage.capacity > storage.count else { return self }
-        return SourceFile(self, storage: storage.shrunk())
-    }
-
-    /// `file` with its tokens and partners read from `storage`.
-    private init(_ file: SourceFile, storage: TokenStorage) {
-        path = file.path
-        language = file.language
-        bytes = file.bytes
-        tokens = TokenList(storage: storage)
-        warnings = file.warnings
-        partner = PartnerList(storage: storage)
-        declarationKeywords = file.declarationKeywords
-        mentionsOperationAPI = file.mentionsOperationAPI
+        var file = self
+        let shrunk = storage.shrunk()
+        (file.tokens, file.partner) = (TokenList(storage: shrunk), PartnerList(storage: shrunk))
+        return file
     }
 
     /// The text of token `i`.

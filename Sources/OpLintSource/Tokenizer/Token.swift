@@ -30,7 +30,7 @@ public struct Token: Sendable, Equatable {
     public static let longestLength: Int32 = (1 << 29) - 1
 
     public init(kind: Kind, start: Int32, length: Int32, line: Int32) {
-        lengthAndKind = UInt32(truncatingIfNeeded: min(max(length, 0), Self.longestLength)) << 3 | UInt32(kind.rawValue)
+        lengthAndKind = Self.packed(length) | UInt32(kind.rawValue)
         self.start = start
         self.line = line
     }
@@ -44,7 +44,12 @@ public struct Token: Sendable, Equatable {
     /// Length in bytes.
     public var length: Int32 {
         @inline(__always) get { Int32(bitPattern: lengthAndKind >> 3) }
-        set { lengthAndKind = UInt32(truncatingIfNeeded: min(max(newValue, 0), Self.longestLength)) << 3 | lengthAndKind & 7 }
+        set { lengthAndKind = Self.packed(newValue) | lengthAndKind & 7 }
+    }
+
+    /// `length`, cut to `longestLength`, in the bits above the kind's.
+    private static func packed(_ length: Int32) -> UInt32 {
+        UInt32(truncatingIfNeeded: min(max(length, 0), longestLength)) << 3
     }
 
     /// The offset one past the last byte.
