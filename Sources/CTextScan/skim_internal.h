@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-enum { word_api = 1, word_keyword = 2, longest_word = 33, most_words = 64 };
+enum { word_api = 1, word_keyword = 2, longest_word = 33, most_words = 64, prefix_length = 3, prefix_groups = 8 };
 
 /// One bit per (length, first byte, last byte) of the words, each byte by its low six bits:
 /// most runs of identifier bytes fail it at once ("self" and "sync" share only their length
@@ -19,10 +19,17 @@ struct word_filter {
 
 struct oplint_skim_words {
     struct word_filter filter;
-    /// The bytes words start with (`first_*`) and end with (`last_*`), as nibble tables: byte b
-    /// is one when `low[b & 15] & high[b >> 4]` is not zero (each high nibble a word byte may
-    /// have, `$` and `0`–`z`, has a bit of its own). The wide skim looks up sixteen bytes at once.
-    uint8_t first_low[16], first_high[16], last_low[16], last_high[16];
+    /// The bytes words end with, as nibble tables: byte b is one when `last_low[b & 15] &
+    /// last_high[b >> 4]` is not zero (each high nibble a word byte may have, `$` and `0`–`z`,
+    /// has a bit of its own). The wide skim looks up sixteen bytes at once.
+    uint8_t last_low[16], last_high[16];
+    /// The first three bytes of the words, in eight groups (`prefix_groups`), as nibble tables:
+    /// bit g of `prefix_low[j][b & 15] & prefix_high[j][b >> 4]` is set when byte b may be byte
+    /// j of a word of group g. Three bytes that leave some group's bit set at all three
+    /// positions may begin a word of that group; most runs of identifier bytes leave none
+    /// (`self`, `return`, `init`). A word shorter than three bytes lets any byte follow it.
+    /// Read by the wide skim only, sixteen bytes at once.
+    uint8_t prefix_low[prefix_length][16], prefix_high[prefix_length][16];
     int count;
     struct {
         char text[longest_word];

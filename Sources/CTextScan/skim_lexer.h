@@ -5,8 +5,9 @@
 // interpolations, directives) jumping from one byte that may change it to the next, sixteen
 // bytes at a time where the machine has vector instructions (thirty-two in the wide build); in
 // the code between two such bytes it finds the runs of identifier bytes sixty-four at a time.
-// The wide build also drops, sixty-four at a time, the runs whose first or last byte no word
-// has, before the per-run filter. The tokenizer looks at every byte and writes every token.
+// The wide build also drops, sixty-four at a time, the runs whose first three bytes no word
+// starts with or whose last byte no word ends with, before the per-run filter. The tokenizer
+// looks at every byte and writes every token.
 
 #include "skim_internal.h"
 
@@ -39,7 +40,31 @@ static const uint8_t identifier_high[16] = {0, 0, 0x10, 0x04, 0x01, 0x0A, 0x01, 
 static inline __m256i nibble_table(const uint8_t *table) {
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)table));
 }
+
+/// A 64-bit mask of the bytes at `p` whose three bytes from there leave some group of the
+/// prefix tables (`low[j]`, `high[j]` for byte j) set at each position: where a word may
+/// start. Reads `p` to `p + 65`.
+static inline uint64_t prefix_mask64(const uint8_t *p, const __m256i low[prefix_length], const __m256i high[prefix_length]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    uint64_t mask = 0;
+    for (int k = 0; k < 2; k++) {
+        __m256i groups = _mm256_set1_epi8((char)0xFF);
+        for (int j = 0; j < prefix_length; j++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(p + 32 * k + j));
+            __m256i held = _mm256_and_si256(_mm256_shuffle_epi8(low[j], _mm256_and_si256(v, low4)),
+                                            _mm256_shuffle_epi8(high[j], _mm256_and_si256(_mm256_srli_epi16(v, 4), low4)));
+            groups = _mm256_and_si256(groups, held);
+        }
+        uint32_t none = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(groups, _mm256_setzero_si256()));
+        mask |= (uint64_t)~none << (32 * k);
+    }
+    return mask;
+}
 #endif
+
+/// How many bytes from its start the skim reads for a window of 64: the wide build reads the
+/// two bytes after the last one too, for the beginnings of words.
+enum { window_reach = 64 + (SKIM_WIDE ? prefix_length - 1 : 0) };
 
 /// Bit k set when byte k of the 64 at `p` is an identifier byte.
 static inline uint64_t identifier_mask64(const uint8_t *p) {
@@ -71,14 +96,19 @@ static inline uint64_t identifier_mask64(const uint8_t *p) {
 static int scan_words(const uint8_t *bytes, size_t count, size_t from, size_t to, struct word_sink *sink) {
     const struct word_filter *filter = &sink->words->filter;
 #if SKIM_WIDE
-    const __m256i first_low = nibble_table(sink->words->first_low), first_high = nibble_table(sink->words->first_high);
+    __m256i prefix_low[prefix_length], prefix_high[prefix_length];
+    for (int j = 0; j < prefix_length; j++) {
+        prefix_low[j] = nibble_table(sink->words->prefix_low[j]);
+        prefix_high[j] = nibble_table(sink->words->prefix_high[j]);
+    }
     const __m256i last_low = nibble_table(sink->words->last_low), last_high = nibble_table(sink->words->last_high);
 #endif
-    uint8_t tail[64];
+    // A window that reaches past the file's end is read from a copy with zeros after it.
+    uint8_t tail[window_reach + 32];
     uint64_t previous = 0;
     for (size_t window = from; window < to; window += 64) {
         const uint8_t *p = bytes + window;
-        if (window + 64 > count) {
+        if (window + window_reach > count) {
             memset(tail, 0, sizeof tail);
             memcpy(tail, p, count - window);
             p = tail;
@@ -88,9 +118,9 @@ static int scan_words(const uint8_t *bytes, size_t count, size_t from, size_t to
         uint64_t starts = mask & ~(mask << 1 | previous);
         previous = mask >> 63;
 #if SKIM_WIDE
-        // Only the runs that start with a byte some word starts with, and (when they end in the
-        // window) end with a byte some word ends with, go on to the filter.
-        starts &= nibble_class_mask64(p, first_low, first_high);
+        // Only the runs that start with three bytes some word starts with, and (when they end
+        // in the window) end with a byte some word ends with, go on to the filter.
+        starts &= prefix_mask64(p, prefix_low, prefix_high);
         const uint64_t lasts = nibble_class_mask64(p, last_low, last_high);
 #endif
         while (starts) {

@@ -20,11 +20,68 @@ static int add_word(struct oplint_skim_words *words, const char *text, uint8_t k
     uint8_t first = (uint8_t)text[0], last = (uint8_t)text[length - 1];
     words->filter.bits[length][first & 63] |= (uint64_t)1 << (last & 63);
     // High nibbles 2 (`$`) to 7 (`p`–`z`), one bit each.
-    words->first_low[first & 15] |= (uint8_t)(1 << ((first >> 4) - 2));
-    words->first_high[first >> 4] = (uint8_t)(1 << ((first >> 4) - 2));
     words->last_low[last & 15] |= (uint8_t)(1 << ((last >> 4) - 2));
     words->last_high[last >> 4] = (uint8_t)(1 << ((last >> 4) - 2));
     return 1;
+}
+
+/// The nibbles one group of word beginnings allows at each of the first three bytes.
+struct prefix_group {
+    uint16_t low[prefix_length], high[prefix_length];
+};
+
+/// How many three-byte beginnings a group lets through: the product, over the three bytes, of
+/// the low nibbles and the high nibbles it allows; 0 for a group of no word.
+static unsigned group_reach(const struct prefix_group *group) {
+    unsigned reach = 1;
+    for (int j = 0; j < prefix_length; j++) reach *= (unsigned)(__builtin_popcount(group->low[j]) * __builtin_popcount(group->high[j]));
+    return reach;
+}
+
+/// Puts each word, in the order of the list, in the group its beginning widens least (the first
+/// such group on a tie), and writes the groups as the skim's prefix tables.
+static void group_prefixes(struct oplint_skim_words *words) {
+    struct prefix_group groups[prefix_groups];
+    memset(groups, 0, sizeof groups);
+    for (int k = 0; k < words->count; k++) {
+        struct prefix_group word = {{0}, {0}};
+        for (int j = 0; j < prefix_length; j++) {
+            if (j < words->list[k].length) {
+                uint8_t b = (uint8_t)words->list[k].text[j];
+                word.low[j] = (uint16_t)(1u << (b & 15));
+                word.high[j] = (uint16_t)(1u << (b >> 4));
+            } else {
+                word.low[j] = word.high[j] = 0xFFFF;
+            }
+        }
+        int best = 0;
+        unsigned best_growth = 0;
+        for (int g = 0; g < prefix_groups; g++) {
+            struct prefix_group widened = groups[g];
+            for (int j = 0; j < prefix_length; j++) {
+                widened.low[j] |= word.low[j];
+                widened.high[j] |= word.high[j];
+            }
+            unsigned before = groups[g].low[0] ? group_reach(&groups[g]) : 0;
+            unsigned growth = group_reach(&widened) - before;
+            if (g == 0 || growth < best_growth) {
+                best = g;
+                best_growth = growth;
+            }
+        }
+        for (int j = 0; j < prefix_length; j++) {
+            groups[best].low[j] |= word.low[j];
+            groups[best].high[j] |= word.high[j];
+        }
+    }
+    for (int g = 0; g < prefix_groups; g++) {
+        for (int j = 0; j < prefix_length; j++) {
+            for (int n = 0; n < 16; n++) {
+                if (groups[g].low[j] >> n & 1) words->prefix_low[j][n] |= (uint8_t)(1u << g);
+                if (groups[g].high[j] >> n & 1) words->prefix_high[j][n] |= (uint8_t)(1u << g);
+            }
+        }
+    }
 }
 
 oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t api_count,
@@ -38,6 +95,7 @@ oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t a
         free(words);
         return NULL;
     }
+    group_prefixes(words);
     return words;
 }
 

@@ -180,6 +180,34 @@ struct PassedOverFileTests {
         #expect(checked == 256 * 14 * 7 * 2)
     }
 
+    @Test("Every word gets past the wide build's filter of word beginnings, at every place in a window and at the file's end")
+    func wordBeginnings() {
+        // The wide build reads the three bytes from each place where a run starts, two of them
+        // past the window's end at its last places, and past the file's end in a file's last
+        // window. A word its filter of beginnings dropped would be missed by that build only.
+        for offset in 0..<70 {
+            let pad = String(repeating: " ", count: offset)
+            for language in [SourceLanguage.swift, .objectiveC] {
+                for word in OperationAPIWords.all {
+                    for text in [pad + word, pad + word + "\n", pad + "x." + word + "()"] {
+                        let skim = PassedOverFiles.skim(Array(text.utf8), language: language, wide: true)
+                        #expect(!skim.passedOver, "\(word) at \(offset) (\(language))")
+                    }
+                }
+                for keyword in DeclarationKeywords.all {
+                    for name in ["Shelf", "Qa"] {
+                        let skim = PassedOverFiles.skim(Array((pad + keyword + " " + name).utf8), language: language, wide: true)
+                        #expect(skim.passedOver && skim.names == [Self.hash(name)], "\(keyword) at \(offset) (\(language))")
+                    }
+                }
+            }
+        }
+        // Words that share their first bytes with a word, and are none.
+        for text in ["let self = sel; let setup = start_1", "cancels(addDep, NSOperationQueues)", "interfaces, classes, structs"] {
+            #expect(PassedOverFiles.skim(Array(text.utf8), language: .swift, wide: true).passedOver, "\(text)")
+        }
+    }
+
     @Test("The skim's two builds agree on the corpus, the edge cases and seeded mutations of them")
     func buildsAgree() throws {
         var passedOver = 0
