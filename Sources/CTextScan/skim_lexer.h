@@ -18,14 +18,19 @@
 // MARK: Words
 
 #if SKIM_WIDE
+/// For each of the 32 bytes of `v`, the bits the nibble tables `low` and `high` both hold for it
+/// (`low[b & 15] & high[b >> 4]`).
+static inline __m256i nibble_lookup(__m256i v, __m256i low, __m256i high) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    return _mm256_and_si256(_mm256_shuffle_epi8(low, _mm256_and_si256(v, low4)),
+                            _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4)));
+}
+
 /// A 64-bit mask of the bytes at `p` that a pair of nibble tables (`low`, `high`) holds.
 static inline uint64_t nibble_class_mask64(const uint8_t *p, __m256i low, __m256i high) {
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
     uint64_t mask = 0;
     for (int k = 0; k < 2; k++) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(p + 32 * k));
-        __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(low, _mm256_and_si256(v, low4)),
-                                       _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4)));
+        __m256i hit = nibble_lookup(_mm256_loadu_si256((const __m256i *)(p + 32 * k)), low, high);
         uint32_t none = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
         mask |= (uint64_t)~none << (32 * k);
     }
@@ -45,15 +50,11 @@ static inline __m256i nibble_table(const uint8_t *table) {
 /// prefix tables (`low[j]`, `high[j]` for byte j) set at each position: where a word may
 /// start. Reads `p` to `p + 65`.
 static inline uint64_t prefix_mask64(const uint8_t *p, const __m256i low[prefix_length], const __m256i high[prefix_length]) {
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
     uint64_t mask = 0;
     for (int k = 0; k < 2; k++) {
         __m256i groups = _mm256_set1_epi8((char)0xFF);
         for (int j = 0; j < prefix_length; j++) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(p + 32 * k + j));
-            __m256i held = _mm256_and_si256(_mm256_shuffle_epi8(low[j], _mm256_and_si256(v, low4)),
-                                            _mm256_shuffle_epi8(high[j], _mm256_and_si256(_mm256_srli_epi16(v, 4), low4)));
-            groups = _mm256_and_si256(groups, held);
+            groups = _mm256_and_si256(groups, nibble_lookup(_mm256_loadu_si256((const __m256i *)(p + 32 * k + j)), low[j], high[j]));
         }
         uint32_t none = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(groups, _mm256_setzero_si256()));
         mask |= (uint64_t)~none << (32 * k);
@@ -104,7 +105,7 @@ static int scan_words(const uint8_t *bytes, size_t count, size_t from, size_t to
     const __m256i last_low = nibble_table(sink->words->last_low), last_high = nibble_table(sink->words->last_high);
 #endif
     // A window that reaches past the file's end is read from a copy with zeros after it.
-    uint8_t tail[window_reach + 32];
+    uint8_t tail[window_reach];
     uint64_t previous = 0;
     for (size_t window = from; window < to; window += 64) {
         const uint8_t *p = bytes + window;

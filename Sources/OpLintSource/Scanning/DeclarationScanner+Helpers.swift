@@ -56,8 +56,8 @@ extension DeclarationScanner {
     private static func macroName(_ file: SourceFile, _ k: Int) -> String? {
         let token = file.tokens[k]
         let keyword = file.word(after: Int(token.start) + 1, before: token.end)
-        guard keyword.count == 6, String(decoding: file.bytes[keyword], as: UTF8.self) == "define" else { return nil }
+        guard keyword.count == 6, file.text(of: keyword) == "define" else { return nil }
         let name = file.word(after: keyword.upperBound, before: token.end)
-        return name.isEmpty ? nil : String(decoding: file.bytes[name], as: UTF8.self)
+        return name.isEmpty ? nil : file.text(of: name)
     }
 }

@@ -184,9 +184,9 @@ extension FileScanner {
         // Most are short and on one line: at most 60 bytes, none of them a line break or tab,
         // are at most 60 characters whatever they are, and read as they are.
         if end - start <= 60, !file.bytes[start..<end].contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return file.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            return file.text(of: start..<end)
         }
-        let raw = String(decoding: file.bytes[start..<end], as: UTF8.self)
+        let raw = file.text(of: start..<end)
         let flat = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         return flat.count > 60 ? String(flat.prefix(57)) + "…" : flat
     }

@@ -130,7 +130,7 @@ extension FileScanner {
         let token = file.tokens[i]
         let word = file.word(after: Int(token.start) + 1, before: token.end)
         guard word.count <= 8 else { return nil }
-        switch String(decoding: file.bytes[word], as: UTF8.self) {
+        switch file.text(of: word) {
         case "if", "ifdef", "ifndef": return .open
         case "elseif", "elif", "elifdef", "elifndef": return .alternative(isElse: false)
         case "else": return .alternative(isElse: true)

@@ -58,8 +58,14 @@ public struct SourceFile: Sendable {
     /// The text of token `i`.
     public func text(_ i: Int) -> String {
         let token = tokens[i]
-        // Decoded from a buffer, not from an `ArraySlice`: a third fewer instructions a token.
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(token.start)..<token.end]), as: UTF8.self) }
+        return text(of: Int(token.start)..<token.end)
+    }
+
+    /// The bytes `range` as text, invalid UTF-8 replaced. Decoded from a buffer, not from an
+    /// `ArraySlice`, which retained and released the bytes each time: a third fewer
+    /// instructions a name.
+    func text(of range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// Whether token `i` is the identifier `word`.
