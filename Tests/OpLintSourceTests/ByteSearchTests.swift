@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OpLintSource
 
@@ -44,6 +45,77 @@ struct ByteSearchTests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Every offset where `pattern` starts in `bytes`, overlapping ones too.
+    static func plainPlaces(_ bytes: [UInt8], _ pattern: [UInt8], from: Int, to: Int) -> [Int] {
+        let to = min(to, bytes.count)
+        guard from >= 0, to - from >= pattern.count else { return [] }
+        return (from...(to - pattern.count)).filter { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
+    }
+
+    @Test("Every place of a pattern, overlapping ones too, in order, and none after a stop")
+    func everyPlace() {
+        let texts = ["", "e", "enum", "enumenum", "eenumm enum", String(repeating: "enu", count: 30) + "enum",
+                     String(repeating: "x", count: 15) + "enum" + String(repeating: "y", count: 17) + "enum",
+                     "aaaa", String(repeating: "a", count: 70)]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let file = SourceFile(path: "T.swift", language: .swift, bytes: bytes)
+            for (pattern, patternBytes) in [("enum", Array("enum".utf8)), ("aa", Array("aa".utf8))] as [(StaticString, [UInt8])] {
+                for (from, to) in [(0, Int.max), (1, bytes.count - 1), (3, 40)] {
+                    var places: [Int] = []
+                    file.forEachOccurrence(of: pattern, from: from, to: to) { places.append($0); return true }
+                    #expect(places == Self.plainPlaces(bytes, patternBytes, from: from, to: to), "\(pattern) in \(text.prefix(40)) \(from)..<\(to)")
+                    var first: [Int] = []
+                    file.forEachOccurrence(of: pattern, from: from, to: to) { first.append($0); return false }
+                    #expect(first == Array(places.prefix(1)))
+                }
+            }
+        }
+    }
+
+    /// The names after `enum` found by walking every token: what the byte search must find.
+    static func enumNamesByWalking(_ file: SourceFile) -> Set<String> {
+        guard file.language == .swift else { return [] }
+        var names: Set<String> = []
+        for k in file.tokens.indices where file.isWord(k, "enum") && file.isIdentifier(k + 1) { names.insert(file.text(k + 1)) }
+        return names
+    }
+
+    @Test("The names a file declares with enum: found by their bytes as by walking the tokens")
+    func enumNames() throws {
+        var sources = [
+            "enum Operation { case a }\nlet e = [1].enumerated() // enum Comment\nlet s = \"enum InString\"\nenum",
+            "indirect enum Tree { case leaf }\n`enum` Odd\nx.enum Member\n\"\\(y) enum After\"\nenum Last",
+            "/* enum Hidden */ enum Visible: Int {}\nenumerate enum\nenum\n",
+            "let a = \"\"; enum Shared {}",
+        ]
+        for name in Corpus.cases() where name.hasSuffix(".swift") {
+            sources.append(String(decoding: try Data(contentsOf: Corpus.directory.appendingPathComponent(name)), as: UTF8.self))
+        }
+        var found = 0
+        for source in sources {
+            let file = SourceFile(path: "T.swift", language: .swift, bytes: Array(source.utf8))
+            let expected = Self.enumNamesByWalking(file)
+            found += expected.count
+            #expect(FileScanner.enumNames(in: file) == expected, "\(source.prefix(60))")
+        }
+        #expect(found >= 6)
+    }
+
+    @Test("Token starts never decrease, so a token is found by its start")
+    func tokenStarts() throws {
+        for name in Corpus.cases() {
+            let bytes = try [UInt8](Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
+            let file = SourceFile(path: name, language: SourceLanguage(path: name) ?? .swift, bytes: bytes)
+            for k in file.tokens.indices.dropFirst() {
+                #expect(file.tokens[k - 1].start <= file.tokens[k].start, "\(name): token \(k)")
+            }
+            for k in file.tokens.indices {
+                #expect(file.tokensStarting(at: Int(file.tokens[k].start)).contains(k), "\(name): token \(k)")
             }
         }
     }

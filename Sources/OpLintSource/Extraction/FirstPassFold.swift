@@ -22,28 +22,31 @@ struct FirstPass {
 ///
 /// The files may come from a walk still going on: a file is folded once it is known to be
 /// read (a file found again through a link is not) and dropped otherwise.
+///
+/// Its fields are guarded by its locks, not by the language's exclusivity checks: each
+/// access would otherwise be recorded and checked at run time.
 final class FirstPassFold: @unchecked Sendable {
     /// Whether file `index` is read; nil while that is not known.
     private let isKept: @Sendable (Int) -> Bool?
     /// Delivered and not yet folded, by file index (guarded by `lock`).
-    private var pending: [FirstPass?] = []
-    private var delivered: [Bool] = []
+    @exclusivity(unchecked) private var pending: [FirstPass?] = []
+    @exclusivity(unchecked) private var delivered: [Bool] = []
     /// The next file to fold (guarded by `lock`).
-    private var next = 0
+    @exclusivity(unchecked) private var next = 0
     private let lock = NSLock()
     /// Held by the one worker folding; what it builds is touched only under it.
     private let folding = NSLock()
-    private var classes = ClassTable()
-    private var relevant: [(SourceFile, UsageEvidence)] = []
-    private var warnings: [String] = []
-    private var filesRead = 0
+    @exclusivity(unchecked) private var classes = ClassTable()
+    @exclusivity(unchecked) private var relevant: [(SourceFile, UsageEvidence)] = []
+    @exclusivity(unchecked) private var warnings: [String] = []
+    @exclusivity(unchecked) private var filesRead = 0
     /// The files passed over, and the types every other file declares, by file index: the
     /// table is built again from these when a passed-over file turns out to be needed.
-    private var passedOver: [PassedOverFiles.File] = []
+    @exclusivity(unchecked) private var passedOver: [PassedOverFiles.File] = []
     /// The identifiers of the files the second pass reads and the names of the types the class
     /// table holds, gathered as the files are folded: the names the table may be asked about.
-    private var asked = NameSet(capacity: 1 << 14)
-    private var declared: [(index: Int, types: DeclaredTypes)] = []
+    @exclusivity(unchecked) private var asked = NameSet(capacity: 1 << 14)
+    @exclusivity(unchecked) private var declared: [(index: Int, types: DeclaredTypes)] = []
 
     init(isKept: @escaping @Sendable (Int) -> Bool?) {
         self.isKept = isKept
@@ -105,8 +108,9 @@ final class FirstPassFold: @unchecked Sendable {
                 return
             }
             let index = next
-            let item = pending[index]
-            pending[index] = nil
+            // Taken out, not copied and then cleared.
+            var item: FirstPass? = nil
+            swap(&item, &pending[index])
             next += 1
             lock.unlock()
             guard kept, let item else { continue }

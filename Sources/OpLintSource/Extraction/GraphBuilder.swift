@@ -252,24 +252,26 @@ struct GraphBuilder {
             guard let key = entities[i].mergeKey else { continue }
             if let first = firstOfKey[entities[i].kind]?[key] { identity[i] = first } else { firstOfKey[entities[i].kind, default: [:]][key] = i }
         }
-        func candidate(_ i: Int) -> String {
+        // The level is passed, not captured: a captured variable is boxed and checked for
+        // exclusive access at each use.
+        func candidate(_ i: Int, level: Int) -> String {
             if let explicit = entities[i].explicitName { return explicit }
             // Fields read one by one: a copy of the whole entity would retain all of them.
             let variable = entities[i].variable
-            if level[i] == 0 { return variable }
+            if level == 0 { return variable }
             let owner = entities[i].typeName
             let function = entities[i].function
             // The parts that are there, joined by `.`, with no list made to join them.
-            if level[i] == 1 { return (owner ?? function).map { $0 + "." + variable } ?? variable }
+            if level == 1 { return (owner ?? function).map { $0 + "." + variable } ?? variable }
             var base = owner.map { $0 + "." } ?? ""
             if let function { base += function + "." }
             base += variable
-            if level[i] == 2 { return base }
+            if level == 2 { return base }
             return "\(base)@\(entities[i].location.file):\(entities[i].location.line)"
         }
         // Each round, the entities whose name another of their kind also has move up a level.
         // Names are worked out again only for those that moved.
-        var names = entities.indices.map { identity[$0] == $0 ? candidate($0) : "" }
+        var names = entities.indices.map { identity[$0] == $0 ? candidate($0, level: 0) : "" }
         // Each name hashed once, when it is made.
         var keys = names.map { ScanName($0) }
         for _ in 0..<4 {
@@ -292,7 +294,7 @@ struct GraphBuilder {
             // Entities an annotation names alike are one; only inferred names move.
             for i in entities.indices where collides[i] && entities[i].explicitName == nil && level[i] < 3 {
                 level[i] += 1
-                names[i] = candidate(i)
+                names[i] = candidate(i, level: level[i])
                 keys[i] = ScanName(names[i])
                 changed = true
             }

@@ -249,37 +249,59 @@ extension FileScanner {
 
     /// `name(label:label:)` of the `func` / `init` at `f`.
     private func swiftSignature(at f: Int) -> String {
-        var name = file.text(f)
-        var k = f + 1
-        if name == "func" {
-            name = file.isIdentifier(f + 1) ? file.text(f + 1) : "operator"
-            k = f + 2
-        }
-        if name == "deinit" { return "deinit" }
+        // The name's token: `func`'s next one (`operator` when it is not a name), else the
+        // keyword itself (`init`, `deinit`, `subscript`).
+        let isFunc = file.isWord(f, "func")
+        let nameToken = isFunc ? (file.isIdentifier(f + 1) ? f + 1 : nil) : f
+        var k = isFunc ? f + 2 : f + 1
+        if let nameToken, file.isWord(nameToken, "deinit") { return "deinit" }
         while k < file.tokens.count && !file.isPunct(k, "(") && !file.isPunct(k, "{") { k += 1 }
-        guard file.isPunct(k, "(") else { return name }
-        let close = Int(file.partner[k])
-        guard close > k else { return name + "()" }
-        // `name(` and each label with its `:`, written as bytes and made a string once.
-        var signature = Array(name.utf8)
-        signature.append(UInt8(ascii: "("))
+        let hasList = file.isPunct(k, "(")
+        let close = hasList ? Int(file.partner[k]) : -1
+        // `name(` and each label with its `:`, written as bytes from the tokens into a buffer
+        // the scanner keeps, and made a string once (a name beyond ASCII as the tokens' text is
+        // made, so that its repairs are the same).
+        if let nameToken, !file.isASCII(nameToken) {
+            let name = file.text(nameToken)
+            guard hasList else { return name }
+            guard close > k else { return name + "()" }
+            return name + labels(from: k, to: close)
+        }
+        signatureBytes.removeAll(keepingCapacity: true)
+        if let nameToken { file.appendBytes(of: nameToken, to: &signatureBytes) } else { signatureBytes.append(contentsOf: "operator".utf8) }
+        if hasList {
+            signatureBytes.append(UInt8(ascii: "("))
+            if close > k { appendLabels(from: k, to: close) }
+            signatureBytes.append(UInt8(ascii: ")"))
+        }
+        return String(decoding: signatureBytes, as: UTF8.self)
+    }
+
+    /// `(label:…)` of the parameter list `(`…`)` from `open` to `close`, for a name beyond ASCII.
+    private func labels(from open: Int, to close: Int) -> String {
+        signatureBytes.removeAll(keepingCapacity: true)
+        signatureBytes.append(UInt8(ascii: "("))
+        appendLabels(from: open, to: close)
+        signatureBytes.append(UInt8(ascii: ")"))
+        return String(decoding: signatureBytes, as: UTF8.self)
+    }
+
+    /// Appends each label of the parameter list from `open` to `close` with its `:`.
+    private func appendLabels(from open: Int, to close: Int) {
         var expectLabel = true
         var depth = 0
-        for m in (k + 1)..<close {
+        for m in (open + 1)..<close {
             if file.isPunct(m, "(") || file.isPunct(m, "[") || file.isPunct(m, "<") { depth += 1 }
             else if file.isPunct(m, ")") || file.isPunct(m, "]") || file.isPunct(m, ">") { depth -= 1 }
             else if depth == 0 && file.isPunct(m, ",") { expectLabel = true }
             else if expectLabel && file.isIdentifier(m) {
-                let label = file.tokens[m]
-                signature.append(contentsOf: file.bytes[Int(label.start)..<label.end])
-                signature.append(UInt8(ascii: ":"))
+                file.appendBytes(of: m, to: &signatureBytes)
+                signatureBytes.append(UInt8(ascii: ":"))
                 expectLabel = false
             } else if expectLabel && file.isPunct(m, "@") {
                 continue
             }
         }
-        signature.append(UInt8(ascii: ")"))
-        return String(decoding: signature, as: UTF8.self)
     }
 
     /// Binds the parameters of a Swift function to their declared types.

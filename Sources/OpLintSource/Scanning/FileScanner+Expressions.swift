@@ -80,7 +80,7 @@ extension FileScanner {
 
     /// A property of the enclosing type.
     func property(_ name: ScanName) -> Binding? {
-        guard !properties.isEmpty, let type = currentType, let table = properties[ScanName(type)] else { return nil }
+        guard !properties.isEmpty, let typeKey = currentTypeKey, let table = properties[typeKey] else { return nil }
         if let binding = table[name] { return current(binding) }
         if name.startsWithUnderscore, let binding = table[name.droppingUnderscore] { return current(binding) }
         return nil

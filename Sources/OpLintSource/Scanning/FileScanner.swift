@@ -97,6 +97,10 @@ final class FileScanner {
     @exclusivity(unchecked) var edgeBranches: [Int: [ExclusiveBranch]] = [:]
     /// What each loop's walk found, by the loop's scope id (`loopRepeating`).
     @exclusivity(unchecked) var loopFacts: [Int: LoopFacts] = [:]
+    /// The enclosing type's name as a key, with the id of its scope: hashed once per type body.
+    @exclusivity(unchecked) var typeKeyMemo: (scope: Int, key: ScanName)?
+    /// The bytes of the signature `swiftSignature` is making, kept from one function to the next.
+    @exclusivity(unchecked) var signatureBytes: [UInt8] = []
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
@@ -188,16 +192,17 @@ final class FileScanner {
         }
     }
 
-    private static func enumNames(in file: SourceFile) -> Set<String> {
+    static func enumNames(in file: SourceFile) -> Set<String> {
         guard file.language == .swift else { return [] }
         var names: Set<String> = []
-        let tokens = file.tokens
-        let bytes = file.bytes
-        for k in 0..<max(0, tokens.count - 1) {
-            // A quick test on the token's length and first byte before comparing the word.
-            let token = tokens[k]
-            guard token.length == 4, bytes[Int(token.start)] == UInt8(ascii: "e") else { continue }
-            if file.isWord(k, "enum") && file.isIdentifier(k + 1) { names.insert(file.text(k + 1)) }
+        // The bytes `enum` are searched for, not every token tested: each place they start is
+        // looked up among the tokens' starts, and is the keyword when a token of four bytes
+        // starts there (`enumerated`, a string or a comment are not).
+        file.forEachOccurrence(of: "enum") { offset in
+            for k in file.tokensStarting(at: offset) where file.isWord(k, "enum") && file.isIdentifier(k + 1) {
+                names.insert(file.text(k + 1))
+            }
+            return true
         }
         return names
     }
@@ -236,6 +241,19 @@ final class FileScanner {
     var currentType: String? {
         let scopes = self.scopes
         for index in scopes.indices.reversed() { if case .type(let name) = scopes[index].kind { return name } }
+        return nil
+    }
+
+    /// `currentType` as a key, hashed once for each type body rather than at each lookup.
+    var currentTypeKey: ScanName? {
+        for index in scopes.indices.reversed() {
+            guard case .type(let name) = scopes[index].kind else { continue }
+            let id = scopes[index].id
+            if let memo = typeKeyMemo, memo.scope == id { return memo.key }
+            let key = ScanName(name)
+            typeKeyMemo = (id, key)
+            return key
+        }
         return nil
     }
 

@@ -1,3 +1,4 @@
+import CTextScan
 import OpLintCore
 
 /// One tokenized source file: its bytes, tokens, matching brackets and line starts.
@@ -66,6 +67,33 @@ public struct SourceFile: Sendable {
     /// instructions a name.
     func text(of range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Appends the bytes of token `i` to `buffer`.
+    func appendBytes(of i: Int, to buffer: inout [UInt8]) {
+        let token = tokens[i]
+        bytes.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(token.start)..<token.end])) }
+    }
+
+    /// Whether the bytes of token `i` are all ASCII.
+    func isASCII(_ i: Int) -> Bool {
+        let token = tokens[i]
+        return bytes.withUnsafeBufferPointer { oplint_ascii_prefix($0.baseAddress! + Int(token.start), Int(token.length)) == Int(token.length) }
+    }
+
+    /// The tokens that start at byte `offset` (tokens are in order of their starts; an empty
+    /// piece of a string may start where the next token does).
+    ///
+    /// - Complexity: O(log *tokens*).
+    func tokensStarting(at offset: Int) -> Range<Int> {
+        var low = 0, high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(tokens[middle].start) < offset { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < tokens.count && Int(tokens[end].start) == offset { end += 1 }
+        return low..<end
     }
 
     /// Whether token `i` is the identifier `word`.
@@ -162,18 +190,31 @@ public struct SourceFile: Sendable {
 
     /// Whether `bytes[from..<to]` contain `pattern`, exactly.
     ///
+    /// - Complexity: O(*to* − *from*).
+    func bytesContain(_ pattern: StaticString, from: Int, to: Int) -> Bool {
+        var found = false
+        forEachOccurrence(of: pattern, from: from, to: to) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with the offset of each place `pattern` starts in `bytes[from..<to]`, in
+    /// order (overlapping places too), until it returns false.
+    ///
     /// Sixteen starting positions at a time: a position is a candidate when the pattern's first
     /// and last bytes are in place, and only candidates are compared in full. (Searching for the
     /// first byte alone stopped at every `a` of `addOperation` and every `c` of `cancel`.)
     ///
     /// - Complexity: O(*to* − *from*).
-    func bytesContain(_ pattern: StaticString, from: Int, to: Int) -> Bool {
+    func forEachOccurrence(of pattern: StaticString, from: Int = 0, to: Int = .max, _ body: (Int) -> Bool) {
         let count = pattern.utf8CodeUnitCount
         let to = min(to, bytes.count)
-        guard count > 0, from >= 0, to - from >= count else { return false }
+        guard count > 0, from >= 0, to - from >= count else { return }
         let p = pattern.utf8Start
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             func matches(at k: Int) -> Bool {
                 var m = 0
@@ -190,16 +231,15 @@ public struct SourceFile: Sendable {
                 let lanes = unsafeBitCast((starts .== first) .& (ends .== last), to: SIMD2<UInt64>.self)
                 if lanes[0] | lanes[1] != 0 {
                     for lane in 0..<16 where (lane < 8 ? lanes[0] >> (lane * 8) : lanes[1] >> ((lane - 8) * 8)) & 0xFF != 0 {
-                        if matches(at: k + lane) { return true }
+                        if matches(at: k + lane), !body(k + lane) { return }
                     }
                 }
                 k += 16
             }
             while k <= to - count {
-                if matches(at: k) { return true }
+                if matches(at: k), !body(k) { return }
                 k += 1
             }
-            return false
         }
     }
 

@@ -117,10 +117,12 @@ struct UsageEvidence: Sendable {
             declarations[ScanName(reader.name(declaration.name))]?.append((declaration.name, declaration.type))
         }
         // A name takes the type of its last declaration before the call, else of its first
-        // (a property declared at the end of a class).
+        // (a property declared at the end of a class). The table is read as a constant: a
+        // variable captured by the function would be boxed and checked at each access.
+        let declarationsByName = declarations
         func typed(_ name: String, at k: Int) -> Value {
             let key = ScanName(name)
-            guard let list = declarations[key], let chosen = list.last(where: { $0.token < k }) ?? list.first else {
+            guard let list = declarationsByName[key], let chosen = list.last(where: { $0.token < k }) ?? list.first else {
                 return Value(name: key, type: nil)
             }
             return Value(name: key, type: ScanName(file.text(chosen.type)))
