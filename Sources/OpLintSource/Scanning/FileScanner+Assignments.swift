@@ -304,12 +304,20 @@ extension FileScanner {
 
     /// A bare identifier that holds an operation and is used in a way the scanner does not
     /// follow (returned, passed to a function, stored elsewhere): the operation escapes.
+    ///
+    /// The first test is inlined where each identifier is visited: most identifiers are neither
+    /// a class name nor a name that ever held an operation.
+    @inline(__always)
     func reference(at i: Int) {
         let token = file.tokens[i]
         let first = file.bytes[Int(token.start)]
         let isTypeName = first >= 0x41 && first <= 0x5A
-        // Most identifiers are neither a class name nor a name that ever held an operation.
         guard isTypeName || boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
+        reference(at: i, token: token, first: first, isTypeName: isTypeName)
+    }
+
+    /// `reference(at:)` past its first test.
+    private func reference(at i: Int, token: Token, first: UInt8, isTypeName: Bool) {
         guard !consumed.contains(i) else { return }
         if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
             guard isTypeName else { return }

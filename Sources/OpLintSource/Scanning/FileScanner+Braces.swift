@@ -202,16 +202,29 @@ extension FileScanner {
     /// The identifier at `k` when it is one of `braceKeywords`; a cheap length and first-byte test first.
     private func braceKeyword(at k: Int) -> BraceKeyword? {
         let token = file.tokens[k]
-        guard token.length >= 2 && token.length <= 9 else { return nil }
+        let length = Int(token.length)
+        guard length >= 2 && length <= 9 else { return nil }
         let start = Int(token.start)
-        let first = file.bytes[start]
-        guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return nil }
-        // Compared byte by byte: most identifiers are not keywords, and none is made a String.
-        outer: for (bytes, keyword) in Self.braceKeywordsByLength[Int(token.length)] {
-            for m in 0..<bytes.count where file.bytes[start + m] != bytes[m] { continue outer }
-            return keyword
+        let (head, tail): (UInt64, UInt8) = file.bytes.withUnsafeBufferPointer { bytes in
+            let first = bytes[start]
+            guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return (0, 0) }
+            return Self.packed(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
+        }
+        guard head != 0 else { return nil }
+        // Compared as one word (and a ninth byte): most identifiers are not keywords, and none
+        // is made a String. Entries are read in place, not copied out of the table.
+        let table = Self.braceKeywordsByLength
+        for j in table[length].indices where table[length][j].head == head && table[length][j].tail == tail {
+            return table[length][j].keyword
         }
         return nil
+    }
+
+    /// The first eight bytes of a word as one number (the first byte lowest), and its ninth.
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> (head: UInt64, tail: UInt8) {
+        var head: UInt64 = 0
+        for m in 0..<min(8, bytes.count) { head |= UInt64(bytes[m]) << (8 * m) }
+        return (head, bytes.count > 8 ? bytes[8] : 0)
     }
 
     /// One of `braceKeywords`, with what it makes of the statement it starts (worked out once,
@@ -222,13 +235,14 @@ extension FileScanner {
         let kind: Kind
     }
 
-    /// `braceKeywords` by length, with their bytes.
-    private static let braceKeywordsByLength: [[([UInt8], BraceKeyword)]] = {
-        var table = [[([UInt8], BraceKeyword)]](repeating: [], count: 10)
+    /// `braceKeywords` of up to nine bytes by length, with their bytes packed (`packed`).
+    private static let braceKeywordsByLength: [[(head: UInt64, tail: UInt8, keyword: BraceKeyword)]] = {
+        var table = [[(head: UInt64, tail: UInt8, keyword: BraceKeyword)]](repeating: [], count: 10)
         for word in braceKeywords.sorted() where word.utf8.count < 10 {
             let kind: BraceKeyword.Kind = controlKeywords.contains(word) || word == "for" ? .control
                 : accessorKeywords.contains(word) ? .accessor : .declaration
-            table[word.utf8.count].append((Array(word.utf8), BraceKeyword(word: word, kind: kind)))
+            let (head, tail) = Array(word.utf8).withUnsafeBufferPointer { packed($0) }
+            table[word.utf8.count].append((head, tail, BraceKeyword(word: word, kind: kind)))
         }
         return table
     }()

@@ -16,6 +16,8 @@ extension FileScanner {
     ]
 
     /// `addOperation(op)` with no receiver, in a Swift type's code: `self.addOperation(op)`.
+    /// Inlined where each identifier is visited: most are not followed by `(`.
+    @inline(__always)
     func implicitSelfCall(at i: Int) -> Bool {
         guard file.language == .swift, file.isPunct(i + 1, "("), Self.selfCalls.contains(where: { file.isWord(i, $0) }),
               !file.isWord(i - 1, "func"), currentType != nil else { return false }

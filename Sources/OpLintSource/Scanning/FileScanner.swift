@@ -142,11 +142,28 @@ final class FileScanner {
                 i = next
                 continue
             }
-            visit(i)
+            if mayVisit(tokens[i]) { visit(i) }
             i += 1
         }
         finish()
         return scan
+    }
+
+    /// Whether `visit` may do anything at `token`: names and annotations, and the punctuation
+    /// it handles (`{`, `=`, and in Objective-C `[`, `@`, `*`). Tested where the tokens are
+    /// walked: half the tokens are other punctuation, strings or numbers.
+    @inline(__always)
+    private func mayVisit(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .annotation:
+            return true
+        case .punctuation:
+            let byte = file.bytes[Int(token.start)]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "=") { return true }
+            return file.language == .objectiveC && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "*"))
+        default:
+            return false
+        }
     }
 
     private func visit(_ i: Int) {
@@ -452,6 +469,7 @@ struct NameFilter {
         bits[k >> 6] |= 1 << UInt64(k & 63)
     }
 
+    @inline(__always)
     func mayContain(first: UInt8, last: UInt8) -> Bool {
         let k = Self.key(first, last)
         return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
