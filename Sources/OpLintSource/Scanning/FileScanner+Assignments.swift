@@ -313,11 +313,12 @@ extension FileScanner {
         let first = file.bytes[Int(token.start)]
         let isTypeName = first >= 0x41 && first <= 0x5A
         guard isTypeName || boundFilter.mayContain(first: first, last: file.bytes[token.end - 1]) else { return }
-        reference(at: i, token: token, first: first, isTypeName: isTypeName)
+        followReference(at: i, token: token, first: first, isTypeName: isTypeName)
     }
 
-    /// `reference(at:)` past its first test.
-    private func reference(at i: Int, token: Token, first: UInt8, isTypeName: Bool) {
+    /// `reference(at:)` past its first test: the name at `i` (`token`, whose first byte is
+    /// `first`) may hold an operation or name a class.
+    private func followReference(at i: Int, token: Token, first: UInt8, isTypeName: Bool) {
         guard !consumed.contains(i) else { return }
         if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
             guard isTypeName else { return }
