@@ -205,12 +205,12 @@ extension FileScanner {
         let length = Int(token.length)
         guard length >= 2 && length <= 9 else { return nil }
         let start = Int(token.start)
-        let (head, tail): (UInt64, UInt8) = file.bytes.withUnsafeBufferPointer { bytes in
+        let word: (head: UInt64, tail: UInt8)? = file.bytes.withUnsafeBufferPointer { bytes in
             let first = bytes[start]
-            guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return (0, 0) }
+            guard (first >= 0x61 && first <= 0x7A) || first == UInt8(ascii: "_") else { return nil }
             return Self.packed(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
         }
-        guard head != 0 else { return nil }
+        guard let (head, tail) = word else { return nil }
         // Compared as one word (and a ninth byte): most identifiers are not keywords, and none
         // is made a String. Entries are read in place, not copied out of the table.
         let table = Self.braceKeywordsByLength
@@ -270,33 +270,17 @@ extension FileScanner {
         var k = isFunc ? f + 2 : f + 1
         if let nameToken, file.isWord(nameToken, "deinit") { return "deinit" }
         while k < file.tokens.count && !file.isPunct(k, "(") && !file.isPunct(k, "{") { k += 1 }
-        let hasList = file.isPunct(k, "(")
-        let close = hasList ? Int(file.partner[k]) : -1
         // `name(` and each label with its `:`, written as bytes from the tokens into a buffer
-        // the scanner keeps, and made a string once (a name beyond ASCII as the tokens' text is
-        // made, so that its repairs are the same).
-        if let nameToken, !file.isASCII(nameToken) {
-            let name = file.text(nameToken)
-            guard hasList else { return name }
-            guard close > k else { return name + "()" }
-            return name + labels(from: k, to: close)
-        }
+        // the scanner keeps, and made a string once. A name's invalid UTF-8 is replaced as in
+        // its own text: an ASCII byte or the end always follows it.
         signatureBytes.removeAll(keepingCapacity: true)
         if let nameToken { file.appendBytes(of: nameToken, to: &signatureBytes) } else { signatureBytes.append(contentsOf: "operator".utf8) }
-        if hasList {
+        if file.isPunct(k, "(") {
+            let close = Int(file.partner[k])
             signatureBytes.append(UInt8(ascii: "("))
             if close > k { appendLabels(from: k, to: close) }
             signatureBytes.append(UInt8(ascii: ")"))
         }
-        return String(decoding: signatureBytes, as: UTF8.self)
-    }
-
-    /// `(label:…)` of the parameter list `(`…`)` from `open` to `close`, for a name beyond ASCII.
-    private func labels(from open: Int, to close: Int) -> String {
-        signatureBytes.removeAll(keepingCapacity: true)
-        signatureBytes.append(UInt8(ascii: "("))
-        appendLabels(from: open, to: close)
-        signatureBytes.append(UInt8(ascii: ")"))
         return String(decoding: signatureBytes, as: UTF8.self)
     }
 

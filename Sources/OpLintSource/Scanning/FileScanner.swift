@@ -142,70 +142,54 @@ final class FileScanner {
                 i = next
                 continue
             }
-            if mayVisit(tokens[i]) { visit(i) }
+            switch tokens[i].kind {
+            case .identifier: visitName(at: i)
+            case .punctuation: visitPunctuation(at: i)
+            case .annotation: annotation(at: i)
+            default: break
+            }
             i += 1
         }
         finish()
         return scan
     }
 
-    /// Whether `visit` may do anything at `token`: names and annotations, and the punctuation
-    /// it handles (`{`, `=`, and in Objective-C `[`, `@`, `*`). Tested where the tokens are
-    /// walked: half the tokens are other punctuation, strings or numbers.
+    /// The punctuation the pass handles: `{`, `=`, and in Objective-C `[`, `@`, `*`. Inlined in
+    /// the walk over the tokens: half of them are other punctuation, strings or numbers, and
+    /// pass with no call.
     @inline(__always)
-    private func mayVisit(_ token: Token) -> Bool {
-        switch token.kind {
-        case .identifier, .annotation:
-            return true
-        case .punctuation:
-            let byte = file.bytes[Int(token.start)]
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "=") { return true }
-            return file.language == .objectiveC && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "*"))
-        default:
-            return false
+    private func visitPunctuation(at i: Int) {
+        switch file.bytes[Int(file.tokens[i].start)] {
+        case UInt8(ascii: "{"): enterBrace(at: i)
+        case UInt8(ascii: "="): assignment(at: i)
+        case UInt8(ascii: "[") where file.language == .objectiveC: message(at: i)
+        case UInt8(ascii: "@") where file.language == .objectiveC: objectiveCKeyword(at: i)
+        case UInt8(ascii: "*") where file.language == .objectiveC: declarationWithoutValue(at: i)
+        default: break
         }
     }
 
-    private func visit(_ i: Int) {
-        let token = file.tokens[i]
-        switch token.kind {
-        case .annotation:
-            annotation(at: i)
-        case .punctuation:
-            if file.isPunct(i, "{") {
-                enterBrace(at: i)
-            } else if file.isPunct(i, "=") {
-                assignment(at: i)
-            } else if file.isPunct(i, "[") && file.language == .objectiveC {
-                message(at: i)
-            } else if file.isPunct(i, "@") && file.language == .objectiveC {
-                objectiveCKeyword(at: i)
-            } else if file.isPunct(i, "*") && file.language == .objectiveC {
-                declarationWithoutValue(at: i)
-            }
-        case .identifier:
-            if scopes[scopes.count - 1].isSwitch, isCaseLabel(i) {
-                // Each case of a `switch` is code of its own: what one case did, the next did not see.
-                scopes[scopes.count - 1].caseID = newScopeID()
-                bindCaseLabel(at: i)
-            }
-            if file.isPunct(i - 1, ".") && !file.isPunct(i - 2, ".") {
-                member(at: i)
-            } else if file.language == .objectiveC && file.isPunct(i + 1, "(") && (file.isWord(i, "dispatch_sync") || file.isWord(i, "dispatch_async")) {
-                dispatchFunction(at: i)
-            } else if file.isWord(i, "return") {
-                returnStatement(at: i)
-            } else if file.isPunct(i + 1, "("), file.isWord(i, "dispatchPrecondition") || file.isWord(i, "dispatch_assert_queue_not") {
-                assertsOffTheMainQueue(at: i)
-            } else if implicitSelfCall(at: i) {
-                break
-            } else if file.language == .swift ? (file.isWord(i, "var") || file.isWord(i, "let")) : file.isWord(i, "id") {
-                declarationWithoutValue(at: i)
-            } else {
-                reference(at: i)
-            }
-        default:
-            break
+    /// A name, by what it is and what comes around it.
+    private func visitName(at i: Int) {
+        if scopes[scopes.count - 1].isSwitch, isCaseLabel(i) {
+            // Each case of a `switch` is code of its own: what one case did, the next did not see.
+            scopes[scopes.count - 1].caseID = newScopeID()
+            bindCaseLabel(at: i)
+        }
+        if file.isPunct(i - 1, ".") && !file.isPunct(i - 2, ".") {
+            member(at: i)
+        } else if file.language == .objectiveC && file.isPunct(i + 1, "(") && (file.isWord(i, "dispatch_sync") || file.isWord(i, "dispatch_async")) {
+            dispatchFunction(at: i)
+        } else if file.isWord(i, "return") {
+            returnStatement(at: i)
+        } else if file.isPunct(i + 1, "("), file.isWord(i, "dispatchPrecondition") || file.isWord(i, "dispatch_assert_queue_not") {
+            assertsOffTheMainQueue(at: i)
+        } else if implicitSelfCall(at: i) {
+            // Read as a call on `self`.
+        } else if file.language == .swift ? (file.isWord(i, "var") || file.isWord(i, "let")) : file.isWord(i, "id") {
+            declarationWithoutValue(at: i)
+        } else {
+            reference(at: i)
         }
     }
 

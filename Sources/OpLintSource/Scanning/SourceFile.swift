@@ -1,4 +1,3 @@
-import CTextScan
 import OpLintCore
 
 /// One tokenized source file: its bytes, tokens, matching brackets and line starts.
@@ -73,12 +72,6 @@ public struct SourceFile: Sendable {
     func appendBytes(of i: Int, to buffer: inout [UInt8]) {
         let token = tokens[i]
         bytes.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(token.start)..<token.end])) }
-    }
-
-    /// Whether the bytes of token `i` are all ASCII.
-    func isASCII(_ i: Int) -> Bool {
-        let token = tokens[i]
-        return bytes.withUnsafeBufferPointer { oplint_ascii_prefix($0.baseAddress! + Int(token.start), Int(token.length)) == Int(token.length) }
     }
 
     /// The tokens that start at byte `offset` (tokens are in order of their starts; an empty
