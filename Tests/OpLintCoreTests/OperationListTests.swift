@@ -58,6 +58,33 @@ import Testing
         }
     }
 
+    /// A list made from an array (its columns sized up front, each queue name looked up once,
+    /// the last operation's queue tried first) is the list appended one operation at a time:
+    /// the same operations, the same queue names in the order of first use, the same bytes.
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func aListMadeFromAnArrayIsTheListAppendedOneByOne(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var array = (0..<200).map { Self.operation($0, &generator) }
+        // Runs of one queue, a queue coming back after others, and names equal only once normalized.
+        for i in 40..<60 { array[i].queue = "run" }
+        array[61].queue = "q1"
+        array[62].queue = "caf\u{E9}"
+        array[63].queue = "cafe\u{301}"
+        array[64].queue = "caf\u{E9}"
+        let fromArray = OperationGraph.OperationList(array)
+        var appended = OperationGraph.OperationList()
+        for operation in array { appended.append(operation) }
+        Self.check(fromArray, array)
+        #expect(fromArray == appended)
+        #expect(fromArray.columns.queueNames == appended.columns.queueNames)
+        #expect(fromArray.columns.queue == appended.columns.queue)
+        #expect(fromArray.columns.text == appended.columns.text)
+        #expect(fromArray.columns.referenceLocation == appended.columns.referenceLocation)
+        var firstUse: [String] = []
+        for operation in array { if let queue = operation.queue, !firstUse.contains(queue) { firstUse.append(queue) } }
+        #expect(fromArray.columns.queueNames == firstUse)
+    }
+
     @Test(arguments: 1...6 as ClosedRange<UInt64>)
     func behavesAsAnArrayUnderAnySequenceOfChanges(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

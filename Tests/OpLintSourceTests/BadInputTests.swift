@@ -211,11 +211,11 @@ struct BadInputTests {
         #expect(GraphWriter().write(graph) == GraphWriter().write(freed))
         #expect(warnings == freedWarnings)
         // The files found; the scans (twice: as a list and as the second pass's results), the
-        // class table and what the first pass left; the graph builder's names, the operations
-        // before and after ordering, and their sort keys. The tokens and bytes of the files the
-        // second pass reads are freed as each is scanned, and the builder reads the entities
-        // where the scans hold them.
-        #expect(kept.count == 9)
+        // class table and what the first pass left; the graph builder's names and their keys,
+        // the operations before and after ordering, and their sort keys. The tokens and bytes of
+        // the files the second pass reads are freed as each is scanned, and the builder reads the
+        // entities where the scans hold them.
+        #expect(kept.count == 10)
     }
 
     @Test("Extraction is deterministic")

@@ -18,6 +18,26 @@ extension OperationGraph {
             for operation in operations { columns.append(operation) }
         }
 
+        /// The columns of `operations`, each column sized once: the list is known in full.
+        public init(_ operations: [Operation]) {
+            columns = OperationColumns()
+            var references = 0
+            var located = 0
+            var textBytes = 0
+            // Read in place, field by field: a copy of an operation would retain all of its fields.
+            for i in operations.indices {
+                textBytes += operations[i].name.utf8.count
+                for dependency in operations[i].dependencies {
+                    references += 1
+                    textBytes += dependency.name.utf8.count
+                    if dependency.location != nil { located += 1 }
+                }
+            }
+            columns.reserve(operations: operations.count, references: references, textBytes: textBytes)
+            columns.referenceLocation.reserveCapacity(located)
+            for i in operations.indices { columns.append(operations[i]) }
+        }
+
         init(columns: OperationColumns) {
             self.columns = columns
         }

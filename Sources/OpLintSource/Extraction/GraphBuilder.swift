@@ -19,7 +19,8 @@ struct GraphBuilder {
         let entities = EntityList(scans)
         let offsets = entities.offsets
         func fileOf(_ g: Int) -> Int { entities.file(of: g) }
-        let names = assignNames(entities)
+        // Each entity's name, and that name hashed once for the tables below.
+        let (names, keys) = assignNames(entities)
         func name(_ target: Target, file f: Int) -> String {
             switch target {
             case .entity(let id): return names[offsets[f] + id]
@@ -39,7 +40,7 @@ struct GraphBuilder {
         // would copy it.
         for g in entities.indices where entities[g].kind == .queue {
             let queueName = names[g]
-            let queueKey = ScanName(queueName)
+            let queueKey = keys[g]
             var queue = queueIndex[queueKey].map { queues[$0] } ?? OperationGraph.Queue(name: queueName)
             // A property's queue is located where it is created, not where another file first uses it.
             if queueIndex[queueKey] == nil || (locatedByUse.contains(queueKey) && !entities[g].isPlaceholder) {
@@ -68,7 +69,7 @@ struct GraphBuilder {
                 queues.append(queue)
             }
         }
-        let queueNames = Set(queues.map { ScanName($0.name) })
+        let queueNames = Set(queueIndex.keys)
 
         // Operations, merged by name.
         var operations: [OperationGraph.Operation] = []
@@ -78,21 +79,19 @@ struct GraphBuilder {
         var sortKeys: [(Int, Int, Int, SourceLocation, Int)] = []
         // A property's operation is described by the code that creates it, not by a use that
         // another file (or earlier code) makes of the property.
-        let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { ScanName(names[$0]) })
+        let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { keys[$0] })
         var describedByUse: Set<ScanName> = []
         // Operations the code cancels where it adds them: cancelled before the queue can start
         // them (or when the delay of a timer that cancels it has passed). One made in a loop is
         // cancelled in every iteration that adds it, and the event reaches every copy.
         var cancelledAtStart: [ScanName: (location: SourceLocation, delay: Double)] = [:]
-        for g in entities.indices where entities[g].kind == .operation {
-            let opName = names[g]
-            let opKey = ScanName(opName)
-            if let cancel = entities[g].cancelledWhereAdded, cancelledAtStart[opKey] == nil {
-                cancelledAtStart[opKey] = cancel
-            }
-            let existing = operationIndex[opKey]
-            var op = existing.map { operations[$0] } ?? OperationGraph.Operation(name: opName)
-            if existing == nil || (describedByUse.contains(opKey) && !entities[g].isPlaceholder) {
+        operations.reserveCapacity(entities.count)
+        sortKeys.reserveCapacity(entities.count)
+        operationIndex.reserveCapacity(entities.count)
+        // Describes entity `g`'s operation in place: the operation is not copied out of the
+        // list and back for each entity merged into it.
+        func describe(_ op: inout OperationGraph.Operation, entity g: Int, key opKey: ScanName, isNew: Bool) {
+            if isNew || (describedByUse.contains(opKey) && !entities[g].isPlaceholder) {
                 op.location = entities[g].location
                 op.kind = entities[g].operationKind
                 op.count = entities[g].count
@@ -112,19 +111,26 @@ struct GraphBuilder {
             if let a = entities[g].annotation { apply(a, to: &op, location: entities[g].location) }
             if !op.finishes, let origin = entities[g].unfinishedClass, let location = origin.location,
                unfinishedOperations.insert(opKey).inserted {
-                unfinished.append(SourceFacts.UnfinishedClass(operation: opName, className: origin.name, location: location))
+                unfinished.append(SourceFacts.UnfinishedClass(operation: names[g], className: origin.name, location: location))
+            }
+        }
+        for g in entities.indices where entities[g].kind == .operation {
+            let opKey = keys[g]
+            if let cancel = entities[g].cancelledWhereAdded, cancelledAtStart[opKey] == nil {
+                cancelledAtStart[opKey] = cancel
             }
             let enqueued = entities[g].enqueuedAt ?? (entities[g].annotation?.queue != nil ? entities[g].location : nil)
             // Enqueued in a closure (a completion block, a callback, an operation's block): later than
             // the enqueues of the code around it.
             let key = (enqueued == nil ? 1 : 0, fileOf(g), entities[g].enqueuedInClosure ? 1 : 0, enqueued ?? entities[g].location, entities[g].order)
-            if let existing {
-                operations[existing] = op
+            if let existing = operationIndex[opKey] {
+                describe(&operations[existing], entity: g, key: opKey, isNew: false)
                 if (key.0, key.1, key.2, key.3) < (sortKeys[existing].0, sortKeys[existing].1, sortKeys[existing].2, sortKeys[existing].3) { sortKeys[existing] = key }
             } else {
                 operationIndex[opKey] = operations.count
-                operations.append(op)
+                operations.append(OperationGraph.Operation(name: names[g]))
                 sortKeys.append(key)
+                describe(&operations[operations.count - 1], entity: g, key: opKey, isNew: true)
             }
         }
 
@@ -162,7 +168,7 @@ struct GraphBuilder {
             cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
         }.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         guard withSourceFacts else {
-            if let keep { keep((names, operations, ordered, sortKeys)) }
+            if let keep { keep((names, keys, operations, ordered, sortKeys)) }
             return OperationGraph(queues: queues, operations: ordered, events: events)
         }
         // The operations are stored as columns on one core while each file's facts get their
@@ -189,6 +195,7 @@ struct GraphBuilder {
         graph.sourceFacts.unfinishedClasses = unfinished
         if let keep {
             keep(names)
+            keep(keys)
             keep(operations)
             keep(ordered)
             keep(sortKeys)
@@ -213,6 +220,10 @@ struct GraphBuilder {
         op.reads += a.reads.filter { !op.reads.contains($0) }
         op.writes += a.writes.filter { !op.writes.contains($0) }
     }
+
+    /// The value an `inout` access reaches; through `dictionary[key, default: value]`, the
+    /// default is stored when the key is missing: a lookup and an insertion in one hashing.
+    @inline(__always) private static func stored<Value>(_ slot: inout Value) -> Value { slot }
 
     /// Replaces each `\u{1}<id>` in `text` by `name(id)`; one that names no entity (source text
     /// with that control character in it) is shown with U+FFFD in its place.
@@ -242,15 +253,19 @@ struct GraphBuilder {
     /// A unique name per entity, among operations and among queues: the annotation's name,
     /// else the variable, qualified by type and then function only where names collide.
     ///
+    /// Each name comes with its `ScanName`, hashed once.
+    ///
     /// - Complexity: O(*n*) expected per qualification level (four levels).
-    func assignNames(_ entities: EntityList) -> [String] {
+    func assignNames(_ entities: EntityList) -> (names: [String], keys: [ScanName]) {
         var level = [Int](repeating: 0, count: entities.count)
         // Entities of one property's queue or operation (`mergeKey`) are one: one identity, one name.
         var identity = Array(entities.indices)
-        var firstOfKey: [Entity.Kind: [ScanName: Int]] = [:]
+        // The first entity of each key, among operations and among queues.
+        var firstOfKey: [[ScanName: Int]] = [[:], [:]]
         for i in entities.indices {
             guard let key = entities[i].mergeKey else { continue }
-            if let first = firstOfKey[entities[i].kind]?[key] { identity[i] = first } else { firstOfKey[entities[i].kind, default: [:]][key] = i }
+            // One lookup: a key not there yet is stored with this entity as it is looked up.
+            identity[i] = Self.stored(&firstOfKey[entities[i].kind == .queue ? 1 : 0][ScanName(key), default: i])
         }
         // The level is passed, not captured: a captured variable is boxed and checked for
         // exclusive access at each use.
@@ -300,7 +315,7 @@ struct GraphBuilder {
             }
             if !changed { break }
         }
-        return entities.indices.map { names[identity[$0]] }
+        return (entities.indices.map { names[identity[$0]] }, entities.indices.map { keys[identity[$0]] })
     }
 }
 
