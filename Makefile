@@ -60,7 +60,7 @@ endif
 build: setup
 	$(SWIFT) build
 
-# Release builds link the Swift runtime and Foundation statically on Linux: oplint starts in
+# Release builds link the Swift runtime and FoundationEssentials statically on Linux: oplint starts in
 # about 7 ms instead of 14 (docs/performance.md), which counts in hooks and small renders.
 # Debian ships simdjson only as a shared library; the binary looks for it in ../lib/oplint
 # first, where `make dist` puts a copy. macOS has the Swift runtime in the system.

@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "oplint", targets: ["oplint"]),
-        .library(name: "OpLint", targets: ["OpLintCore", "OpLintSource", "OpLintRender"]),
+        .library(name: "OpLint", targets: ["OpLintCore", "OpLintSource", "OpLintRender", "OpLintCapture"]),
         .library(name: "OpLintTesting", targets: ["OpLintTesting"]),
         .plugin(name: "OpLintCommandPlugin", targets: ["OpLintCommandPlugin"]),
         .plugin(name: "OpLintBuildToolPlugin", targets: ["OpLintBuildToolPlugin"]),
@@ -34,8 +34,13 @@ let package = Package(
         // byte), and the skim that lets the extractor pass over files that never mention the API
         // (built for any processor and, chosen at run time, for AVX2).
         .target(name: "CTextScan"),
-        // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz.
+        // The model, JSON loading, graph analysis, rules, simulation and reporting. No Graphviz,
+        // and only FoundationEssentials of Foundation, as every target the command line links.
         .target(name: "OpLintCore", dependencies: ["CSimdJSON", "CTextScan"]),
+        // Snapshots of live `OperationQueue`s as graphs: the one library target that needs all of
+        // Foundation, kept out of the command line (which then starts without Foundation's
+        // initialisation, docs/performance.md).
+        .target(name: "OpLintCapture", dependencies: ["OpLintCore"]),
         // Operation graphs from Swift and Objective-C source.
         .target(name: "OpLintSource", dependencies: ["OpLintCore", "CTextScan"]),
         // DAG and timeline drawings through libgvc; the only target that imports Graphviz.
@@ -44,7 +49,7 @@ let package = Package(
         .target(name: "OpLintCLI", dependencies: ["OpLintCore", "OpLintSource", "OpLintRender"]),
         .executableTarget(name: "oplint", dependencies: ["OpLintCLI"]),
         // Assertions for an app's own tests: lint a graph captured from live queues (XCTest and Swift Testing).
-        .target(name: "OpLintTesting", dependencies: ["OpLintCore"]),
+        .target(name: "OpLintTesting", dependencies: ["OpLintCore", "OpLintCapture"]),
         // `swift package oplint`, and linting during `swift build`.
         .plugin(
             name: "OpLintCommandPlugin",
@@ -64,7 +69,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "oplint-fuzz", dependencies: ["OpLintFuzzing", "CLibFuzzer"]),
 
-        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintTesting", "OpLintShapes", "CTextScan"]),
+        .testTarget(name: "OpLintCoreTests", dependencies: ["OpLintCore", "OpLintCapture", "OpLintTesting", "OpLintShapes", "CTextScan"]),
         // The simulator's linux model against the real Foundation OperationQueue.
         .testTarget(name: "GroundTruthTests", dependencies: ["OpLintCore"]),
         // The rules against the simulator on seeded random graphs, in both platform models.

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OpLintCore
 import OpLintSource
 
@@ -10,8 +21,8 @@ enum SourceInput {
     static func isSource(_ path: String) -> Bool {
         if path == "-" { return false }
         if SourceLanguage(path: path) != nil { return true }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
     /// The merged graph of `paths`; warnings about unreadable source files go to standard error.

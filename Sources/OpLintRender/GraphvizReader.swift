@@ -1,5 +1,16 @@
 import CGraphviz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads DOT into a cgraph graph whose object IDs follow the order names first appear.
 ///

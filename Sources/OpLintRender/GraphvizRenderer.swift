@@ -1,5 +1,9 @@
 import CGraphviz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import OpLintCore
 
 /// Lays out and renders DOT source with Graphviz's C library, in this process.
@@ -62,7 +66,7 @@ public enum GraphvizRenderer {
 final class GraphvizSession: @unchecked Sendable {
     static let shared = GraphvizSession()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Created on first use, under `lock`; kept for the life of the process (plugin loading is slow).
     private var context: OpaquePointer?
 
@@ -90,11 +94,23 @@ final class GraphvizSession: @unchecked Sendable {
     /// The most lines of Graphviz output kept; some errors add a line per node.
     static let messageLimit = 8
 
+    /// `line` without the spaces and tabs at either end, as Foundation's
+    /// `CharacterSet.whitespaces` has them: tab, Unicode's space separators, and the zero-width
+    /// space (U+200B).
+    static func trimmingSpaces(_ line: Substring) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = line.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
     /// The messages captured so far, one per line (at most `messageLimit`, then a count of
     /// the rest), and clears them. Call under the lock.
     static func drainMessages() -> [String] {
         let lines = transcript.split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { trimmingSpaces($0) }
             .filter { !$0.isEmpty }
         transcript = ""
         guard lines.count > messageLimit else { return lines }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XCTest
+import OpLintCapture
 import OpLintTesting
 @testable import OpLintCore
 

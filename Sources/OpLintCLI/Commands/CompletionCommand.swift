@@ -62,6 +62,6 @@ struct CompletionModel {
 
     /// A word as a single-quoted shell string.
     static func quoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + word.replacingCharacters("'", with: "'\\''") + "'"
     }
 }

@@ -125,12 +125,12 @@ extension CompletionModel {
 
     /// Help text safe inside `[…]` and `name:description` of zsh specs.
     static func zshText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
-            .replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+        text.replacingCharacters("\\", with: "\\\\").replacingCharacters(":", with: "\\:")
+            .replacingCharacters("[", with: "(").replacingCharacters("]", with: ")")
     }
 
     static func zshWord(_ word: String) -> String {
-        word.replacingOccurrences(of: " ", with: "\\ ").replacingOccurrences(of: ":", with: "\\:")
+        word.replacingCharacters(" ", with: "\\ ").replacingCharacters(":", with: "\\:")
     }
 
     /// The fish script: one `complete` line per command and option.

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OpLintCore
 
 /// What `lint` takes from outside the command line: the configuration file, the baseline
@@ -90,18 +101,15 @@ struct LintSettings {
         summaryContext.color = false
         // `GitHubReporter.stepSummary` as bytes, without the copy into a string.
         let summary = MarkdownReporter().reportBytes(result, context: summaryContext)
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        // Appended to the end, the file made if it is not there yet.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw CommandError.output("\(path): error: cannot append the job summary (\(String(cString: strerror(errno))))")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw CommandError.output("\(path): error: cannot append the job summary")
-        }
-        defer { try? handle.close() }
-        do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: summary)
-        } catch {
-            throw CommandError.output("\(path): error: cannot append the job summary (\(error.localizedDescription))")
+        defer { close(descriptor) }
+        let failure = summary.withUnsafeBufferPointer { OutputFile.writeAll($0, to: descriptor) }
+        if failure != 0 {
+            throw CommandError.output("\(path): error: cannot append the job summary (\(String(cString: strerror(failure))))")
         }
     }
 }

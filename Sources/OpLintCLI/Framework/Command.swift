@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OpLintCore
 
 /// What a command says about itself: its name, one-line abstract, longer discussion and examples.
@@ -135,7 +146,7 @@ enum ProcessLifetime {
 /// A locked list of values that are never released.
 final class KeptValues: @unchecked Sendable {
     private var values: [Any] = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     func withLock(_ body: (inout [Any]) -> Void) {
         lock.lock()

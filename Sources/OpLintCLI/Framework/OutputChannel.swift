@@ -1,4 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import OpLintCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A byte sink for a command's output: a file descriptor, or a buffer in tests.
 public final class OutputChannel: @unchecked Sendable {
@@ -8,7 +20,7 @@ public final class OutputChannel: @unchecked Sendable {
     }
 
     private let sink: Sink
-    private let lock = NSLock()
+    private let lock = Lock()
     private var buffered: [UInt8] = []
 
     /// Standard output of the process.

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// Writes output files atomically (a temporary file beside the target, then rename),
@@ -115,7 +126,7 @@ enum OutputFile {
         guard let base = buffer.baseAddress else { return 0 }
         var offset = 0
         while offset < buffer.count {
-            let written = Foundation.write(descriptor, base + offset, min(buffer.count - offset, chunk))
+            let written = writeToDescriptor(descriptor, base + offset, min(buffer.count - offset, chunk))
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -124,4 +135,9 @@ enum OutputFile {
         }
         return 0
     }
+}
+
+/// The system's `write(2)`, named apart from `OutputFile`'s own `write` methods.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Baseline {
     /// The baseline as a file: `{"findings": [{"file", "fingerprint", "rule"}…], "version": 1}`,

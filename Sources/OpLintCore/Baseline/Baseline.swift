@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Findings recorded so that only new ones are reported (`--write-baseline`, `--baseline`).
 ///

@@ -6,13 +6,15 @@ import Musl
 import Darwin
 #endif
 
-/// A mutex with a condition to wait on, for the few places threads hand work to each other
-/// (`Computed`, `WorkCounter`, the segments of a report written on several threads).
-final class Lock: @unchecked Sendable {
+/// A mutex with a condition to wait on: the locks of every target the command line links
+/// (which import FoundationEssentials, where `NSLock` and `NSCondition` are not), and the
+/// places threads hand work to each other (`Computed`, `WorkCounter`, the segments of a
+/// report written on several threads, the files a walk finds).
+public final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -31,19 +33,34 @@ final class Lock: @unchecked Sendable {
     }
 
     /// `body`, with the mutex held.
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
-    /// Inside `withLock`: releases the mutex until `broadcast()` is called, then holds it again.
-    func wait() {
+    /// Takes the mutex, waiting for it; `unlock()` gives it back.
+    public func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Takes the mutex if no thread holds it; whether it did (then `unlock()` gives it back).
+    public func tryLock() -> Bool {
+        pthread_mutex_trylock(mutex) == 0
+    }
+
+    /// Gives back the mutex taken by `lock()`.
+    public func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// With the mutex held: releases it until `broadcast()` is called, then holds it again.
+    public func wait() {
         pthread_cond_wait(condition, mutex)
     }
 
     /// Wakes every thread in `wait()`.
-    func broadcast() {
+    public func broadcast() {
         pthread_cond_broadcast(condition)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The settings of `.oplint.json`: rule severities, excluded paths, the baseline and simulation defaults.
 public struct Configuration: Sendable, Equatable {
@@ -41,8 +45,8 @@ public struct Configuration: Sendable, Equatable {
         var url = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = url.appendingPathComponent(fileName).path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory {
                 return candidate
             }
             let parent = url.deletingLastPathComponent().standardizedFileURL

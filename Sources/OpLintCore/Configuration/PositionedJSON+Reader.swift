@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PositionedJSON {
     /// The parser: a cursor over the bytes and a stack of open containers.
@@ -131,8 +135,7 @@ extension PositionedJSON {
             let start = index
             while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            let isJSONNumber = text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
-            guard !text.isEmpty, isJSONNumber, let number = Double(text), number.isFinite else {
+            guard !text.isEmpty, Self.isJSONNumber(bytes[start..<index]), let number = Double(text), number.isFinite else {
                 throw fail("expected a value", at: start)
             }
             return .number(number)
@@ -213,6 +216,30 @@ extension PositionedJSON {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
             default: nil
             }
+        }
+
+        /// Whether `text` is a number as JSON writes it: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+        static func isJSONNumber(_ text: ArraySlice<UInt8>) -> Bool {
+            var i = text.startIndex
+            func digits() -> Int {
+                let first = i
+                while i < text.endIndex, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") { i += 1 }
+                return i - first
+            }
+            if i < text.endIndex, text[i] == UInt8(ascii: "-") { i += 1 }
+            let first = i
+            let integer = digits()
+            guard integer > 0, integer == 1 || text[first] != UInt8(ascii: "0") else { return false }
+            if i < text.endIndex, text[i] == UInt8(ascii: ".") {
+                i += 1
+                guard digits() > 0 else { return false }
+            }
+            if i < text.endIndex, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+                i += 1
+                if i < text.endIndex, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+                guard digits() > 0 else { return false }
+            }
+            return i == text.endIndex
         }
     }
 }

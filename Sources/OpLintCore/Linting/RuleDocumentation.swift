@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The documentation of the rules, generated from their descriptions: `oplint explain`,
 /// `oplint rules` and `docs/rules.md` all come from here.
@@ -40,8 +44,8 @@ public enum RuleDocumentation {
         let nameWidth = descriptions.map(\.id.name.count).max() ?? 0
         var out = ""
         for description in descriptions {
-            let name = description.id.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            let severity = (description.isEnabledByDefault ? description.defaultSeverity.rawValue : "off").padding(toLength: 7, withPad: " ", startingAt: 0)
+            let name = padded(description.id.name, toLength: nameWidth)
+            let severity = padded(description.isEnabledByDefault ? description.defaultSeverity.rawValue : "off", toLength: 7)
             out += "\(description.id.code)  \(name)  \(severity)  \(description.summary)\n"
         }
         return out
@@ -158,6 +162,14 @@ public enum RuleDocumentation {
     }
 
     private static func escapeTableCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        text.replacingCharacters("|", with: "\\|")
+    }
+
+    /// `text` cut or filled with spaces to `length` UTF-16 units, as `NSString`'s
+    /// `padding(toLength:withPad:startingAt:)` makes it.
+    static func padded(_ text: String, toLength length: Int) -> String {
+        let units = text.utf16.count
+        guard units < length else { return String(decoding: text.utf16.prefix(length), as: UTF16.self) }
+        return text + String(repeating: " ", count: length - units)
     }
 }

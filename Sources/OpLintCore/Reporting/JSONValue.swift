@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A JSON value that prints deterministically: object keys sorted, numbers in a fixed form.
 public enum JSONValue: Sendable, Equatable {
@@ -71,10 +82,19 @@ public enum JSONValue: Sendable, Equatable {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(format: "%.6f", value)
+        var text = fixedSix(value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+
+    /// `value` with six decimals, as C's `printf("%.6f")` writes it.
+    static func fixedSix(_ value: Double) -> String {
+        // At most 309 digits before the point for a finite double, a sign, a point and six more.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 330) { buffer in
+            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.6f", $0) }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: max(0, min(Int(count), buffer.count - 1))), as: UTF8.self)
+        }
     }
 
     /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped.

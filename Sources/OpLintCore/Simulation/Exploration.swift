@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--explore N --seed S`: N schedules with every duration scaled by a random factor in
 /// [0.5, 1.5] and ties broken in random order — what can change, and what can go wrong.
@@ -177,7 +181,7 @@ struct ExplorationPartial: Sendable {
 
 /// The workers' results, stored under a lock and merged in run order.
 final class ExplorationPartials: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var partials: [ExplorationPartial?]
 
     init(count: Int) { partials = Array(repeating: nil, count: count) }

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Lists the Swift and Objective-C files under the given paths, in a deterministic order.
 ///
@@ -274,10 +278,21 @@ public struct FileWalker: Sendable {
     /// repeated slashes made one, `./` steps dropped and no slash at the end (`/work/app/` run
     /// in `/work/app` is `.`, `src//ui/` and `./src/./ui` are `src/ui`), so the files under it
     /// are shown as `name`, `src/ui/name`.
+    /// `text` with every `target` replaced by `replacement`, left to right, again and again
+    /// until none is left; whole characters compared (`replacingCharacters`).
+    static func replacingRepeatedly(in text: String, _ target: String, with replacement: String) -> String {
+        var text = text
+        while true {
+            let replaced = text.replacingCharacters(target, with: replacement)
+            if replaced == text { return text }
+            text = replaced
+        }
+    }
+
     static func display(_ path: String) -> String {
         var path = path
-        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
-        while path.contains("/./") { path = path.replacingOccurrences(of: "/./", with: "/") }
+        path = replacingRepeatedly(in: path, "//", with: "/")
+        path = replacingRepeatedly(in: path, "/./", with: "/")
         if path.hasSuffix("/.") { path.removeLast() }
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         while path.hasPrefix("./") { path.removeFirst(2) }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import OpLintCore
 
 /// What the first pass keeps of one file.
 struct FirstPass {
@@ -33,9 +38,9 @@ final class FirstPassFold: @unchecked Sendable {
     @exclusivity(unchecked) private var delivered: [Bool] = []
     /// The next file to fold (guarded by `lock`).
     @exclusivity(unchecked) private var next = 0
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Held by the one worker folding; what it builds is touched only under it.
-    private let folding = NSLock()
+    private let folding = Lock()
     @exclusivity(unchecked) private var classes = ClassTable()
     @exclusivity(unchecked) private var relevant: [(SourceFile, UsageEvidence)] = []
     @exclusivity(unchecked) private var warnings: [String] = []
@@ -66,7 +71,7 @@ final class FirstPassFold: @unchecked Sendable {
         pending[index] = item
         delivered[index] = true
         lock.unlock()
-        if folding.try() {
+        if folding.tryLock() {
             foldReady()
             folding.unlock()
         }

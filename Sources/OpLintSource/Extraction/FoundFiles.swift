@@ -3,12 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import OpLintCore
 
 /// The files a walk finds, handed to the first pass's workers while the walk goes on: the
 /// walk waits on the file system, the workers on the processor.
 final class FoundFiles: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Lock()
     // All guarded by `condition`.
     private var entries: [FileWalker.Entry] = []
     /// The index of the first file that may be one found before (reached through a link, or

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import OpLintCore
 
 /// Work spread over the cores: one worker per core takes the next item in order until none
@@ -42,7 +46,7 @@ enum ParallelWork {
     /// Hands out 0, 1, 2, … to concurrent takers.
     private final class Counter: @unchecked Sendable {
         private var value = 0
-        private let lock = NSLock()
+        private let lock = Lock()
 
         func take(below limit: Int) -> Int? {
             lock.lock()
@@ -57,7 +61,7 @@ enum ParallelWork {
 /// Results written by index from concurrent iterations, each index written once.
 final class ParallelResults<Value>: @unchecked Sendable {
     private var values: [Value?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) {
         values = Array(repeating: nil, count: count)

@@ -1,5 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import OpLintCore
 
 /// Extracts an operation graph from Swift and Objective-C source files.
@@ -232,7 +243,7 @@ public enum SourceExtractor {
 private final class SecondPassFiles: @unchecked Sendable {
     /// Guarded by `lock`.
     private var files: [(SourceFile, UsageEvidence)?]
-    private let lock = NSLock()
+    private let lock = Lock()
     let count: Int
     /// The number of tokens of each file, for the order of the pass.
     let tokenCounts: [Int]

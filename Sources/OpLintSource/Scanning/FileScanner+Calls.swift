@@ -282,7 +282,7 @@ extension FileScanner {
             } else if Self.mutatesCollection(name) {
                 for id in items where scan.entities[id].escape == nil { scan.entities[id].escape = location }
                 rebind(words, start: start, to: .value(Self.listOfUnknownContents))
-            } else if !Self.listQueries.contains(name) && !name.contains("ependenc") {
+            } else if !Self.listQueries.contains(name) && !name.containsCharacters("ependenc") {
                 // Each element is handed to a block (`[ops enumerateObjectsUsingBlock:^(NSOperation *op, …) {
                 // [queue addOperation:op]; }]`), sent a message (`@selector(start)`) or handed to
                 // the code's own method on lists (`stages.feed(into: sink)`, `ops.enqueue()`);

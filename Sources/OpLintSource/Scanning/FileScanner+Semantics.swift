@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import OpLintCore
 
 extension FileScanner {
@@ -167,7 +171,7 @@ extension FileScanner {
     static func trimmingSpace(_ text: Substring) -> String {
         let scalars = text.unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : spaceAndLineBreaks.contains(scalar)
+            scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : isSpaceOrLineBreak(scalar)
         }
         var start = scalars.startIndex
         var end = scalars.endIndex
@@ -176,7 +180,15 @@ extension FileScanner {
         return String(scalars[start..<end])
     }
 
-    private static let spaceAndLineBreaks = CharacterSet.whitespacesAndNewlines
+    /// Beyond ASCII, what Foundation's `CharacterSet.whitespacesAndNewlines` holds: Unicode's
+    /// space, line and paragraph separators, NEL (U+0085), and the zero-width space (U+200B),
+    /// which Foundation counts as a space though Unicode does not.
+    private static func isSpaceOrLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+        default: scalar.value == 0x85 || scalar.value == 0x200B
+        }
+    }
 
     /// The operations of a list written out of plain local names (`[cleanup, flush]`, `@[a, b]`),
     /// each with its name.

@@ -1,4 +1,5 @@
 import Foundation
+import OpLintCore
 
 extension OperationGraph {
     /// A snapshot of running `OperationQueue`s as a format-v1 graph: their settings and
@@ -25,7 +26,7 @@ extension OperationGraph {
             var model = Queue(
                 name: name,
                 maxConcurrentOperationCount: queue.maxConcurrentOperationCount,
-                qualityOfService: QualityOfService(foundation: queue.qualityOfService),
+                qualityOfService: OpLintCore.QualityOfService(foundation: queue.qualityOfService),
                 isMain: queue === OperationQueue.main,
                 isSuspended: queue.isSuspended
             )
@@ -60,7 +61,7 @@ extension OperationGraph {
                     seen[ObjectIdentifier(dependency)].map { Reference(operationNames[$0]) }
                 },
                 priority: QueuePriority(rawValue: operation.queuePriority.rawValue),
-                qualityOfService: QualityOfService(foundation: operation.qualityOfService)
+                qualityOfService: OpLintCore.QualityOfService(foundation: operation.qualityOfService)
             )
             model.isAsynchronous = operation.isAsynchronous
             if state == "finished" { model.duration = 0 }
@@ -105,7 +106,7 @@ extension OperationGraph {
     }
 }
 
-extension QualityOfService {
+extension OpLintCore.QualityOfService {
     /// The model's value for Foundation's `QualityOfService`.
     init(foundation: Foundation.QualityOfService) {
         switch foundation {
