@@ -95,15 +95,9 @@ final class GraphvizSession: @unchecked Sendable {
     static let messageLimit = 8
 
     /// `line` without the spaces and tabs at either end, as Foundation's
-    /// `CharacterSet.whitespaces` has them: tab, Unicode's space separators, and the zero-width
-    /// space (U+200B).
+    /// `trimmingCharacters(in: .whitespaces)` gives it.
     static func trimmingSpaces(_ line: Substring) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = line.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(scalars[first...last])
+        line.trimmingScalars { $0.isFoundationWhitespace }
     }
 
     /// The messages captured so far, one per line (at most `messageLimit`, then a count of

@@ -22,16 +22,11 @@ extension OperationColumns {
     mutating func queueSymbol(_ name: String) -> Int32 {
         // Operations next to each other mostly share a queue: the last one's is tried first.
         if let previous = queue.last, previous >= 0, queueNames[Int(previous)] == name { return previous }
-        // One lookup: a name not there yet is inserted with the next symbol as it is looked up.
         let next = Int32(queueNames.count)
-        let symbol = Self.value(of: &queueLookup[name, default: next])
+        let symbol = queueLookup.value(forKey: name, insertingIfMissing: next)
         if symbol == next { queueNames.append(name) }
         return symbol
     }
-
-    /// The value an `inout` access reaches: through `dictionary[key, default:]`, the default
-    /// is stored when the key is missing.
-    @inline(__always) private static func value(of slot: inout Int32) -> Int32 { slot }
 
     /// Appends one reference; returns its index.
     @discardableResult

@@ -278,17 +278,6 @@ public struct FileWalker: Sendable {
     /// repeated slashes made one, `./` steps dropped and no slash at the end (`/work/app/` run
     /// in `/work/app` is `.`, `src//ui/` and `./src/./ui` are `src/ui`), so the files under it
     /// are shown as `name`, `src/ui/name`.
-    /// `text` with every `target` replaced by `replacement`, left to right, again and again
-    /// until none is left; whole characters compared (`replacingCharacters`).
-    static func replacingRepeatedly(in text: String, _ target: String, with replacement: String) -> String {
-        var text = text
-        while true {
-            let replaced = text.replacingCharacters(target, with: replacement)
-            if replaced == text { return text }
-            text = replaced
-        }
-    }
-
     static func display(_ path: String) -> String {
         var path = path
         path = replacingRepeatedly(in: path, "//", with: "/")
@@ -300,6 +289,14 @@ public struct FileWalker: Sendable {
         if path == cwd && cwd != "/" { return "." }
         if cwd != "/", path.hasPrefix(cwd + "/") { path = String(path.dropFirst(cwd.count + 1)) }
         return path.isEmpty ? "." : path
+    }
+
+    /// `text` with every `target` replaced by `replacement`, left to right, again and again
+    /// until none is left; whole characters compared (`replacingCharacters`).
+    static func replacingRepeatedly(in text: String, _ target: String, with replacement: String) -> String {
+        var text = text
+        while text.containsCharacters(target) { text = text.replacingCharacters(target, with: replacement) }
+        return text
     }
 
     /// The real path of `path` (NUL-terminated bytes), NUL-terminated, or nil.

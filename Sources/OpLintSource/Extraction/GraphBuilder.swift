@@ -221,10 +221,6 @@ struct GraphBuilder {
         op.writes += a.writes.filter { !op.writes.contains($0) }
     }
 
-    /// The value an `inout` access reaches; through `dictionary[key, default: value]`, the
-    /// default is stored when the key is missing: a lookup and an insertion in one hashing.
-    @inline(__always) private static func stored<Value>(_ slot: inout Value) -> Value { slot }
-
     /// Replaces each `\u{1}<id>` in `text` by `name(id)`; one that names no entity (source text
     /// with that control character in it) is shown with U+FFFD in its place.
     static func replacePlaceholders(_ text: String, _ name: (Int) -> String?) -> String {
@@ -264,8 +260,7 @@ struct GraphBuilder {
         var firstOfKey: [[ScanName: Int]] = [[:], [:]]
         for i in entities.indices {
             guard let key = entities[i].mergeKey else { continue }
-            // One lookup: a key not there yet is stored with this entity as it is looked up.
-            identity[i] = Self.stored(&firstOfKey[entities[i].kind == .queue ? 1 : 0][ScanName(key), default: i])
+            identity[i] = firstOfKey[entities[i].kind == .queue ? 1 : 0].value(forKey: ScanName(key), insertingIfMissing: i)
         }
         // The level is passed, not captured: a captured variable is boxed and checked for
         // exclusive access at each use.

@@ -169,25 +169,7 @@ extension FileScanner {
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it, without going through
     /// `NSString` (which cost more than the rest of an enqueue).
     static func trimmingSpace(_ text: Substring) -> String {
-        let scalars = text.unicodeScalars
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : isSpaceOrLineBreak(scalar)
-        }
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
-        while start < end, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return String(scalars[start..<end])
-    }
-
-    /// Beyond ASCII, what Foundation's `CharacterSet.whitespacesAndNewlines` holds: Unicode's
-    /// space, line and paragraph separators, NEL (U+0085), and the zero-width space (U+200B),
-    /// which Foundation counts as a space though Unicode does not.
-    private static func isSpaceOrLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
-        default: scalar.value == 0x85 || scalar.value == 0x200B
-        }
+        text.trimmingScalars { $0.isFoundationWhitespaceOrNewline }
     }
 
     /// The operations of a list written out of plain local names (`[cleanup, flush]`, `@[a, b]`),
