@@ -33,7 +33,7 @@ public enum OplintCLI {
     ]
 
     static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.configuration.name == name }
+        commands.first { $0.name == name }
     }
 
     /// Runs `oplint` with `arguments` (without the program name) and returns the exit code.
@@ -52,7 +52,7 @@ public enum OplintCLI {
             commandType = named
             arguments.removeFirst()
         } else if let first = arguments.first, !looksLikePath(first) {
-            let names = commands.map { $0.configuration.name }
+            let names = commands.map { $0.name }
             let hint = Suggestion.closest(to: first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             context.standardError.line("oplint: error: unknown command '\(first)'\(hint)")
             context.standardError.line("Run 'oplint help' for the list of commands.")
@@ -77,9 +77,18 @@ public enum OplintCLI {
         }
     }
 
+    /// The environment variables oplint reads: `NO_COLOR` and `TERM` (colour), and
+    /// `GITHUB_STEP_SUMMARY` (the job summary `lint` appends to on GitHub Actions).
+    static let environmentVariables = ["NO_COLOR", "TERM", "GITHUB_STEP_SUMMARY"]
+
     /// The context of the real process: its streams, terminal and environment.
     public static func processContext() -> CommandContext {
-        let environment = ProcessInfo.processInfo.environment
+        // Each variable read by name: Foundation's `environment` makes a dictionary of every
+        // variable of the process, a tenth of a small run's start.
+        var environment: [String: String] = [:]
+        for name in environmentVariables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var context = CommandContext(
             standardOutput: .standardOutput,

@@ -85,6 +85,33 @@ import Testing
         #expect(folder.code == 2)
     }
 
+    /// A command is found by its `name`, without building every command's configuration: the
+    /// two must agree, and each name must select its command.
+    @Test func everyCommandIsFoundByTheNameItsConfigurationHas() {
+        var names: [String] = []
+        for command in OplintCLI.commands {
+            let name = command.name
+            let configured = command.configuration.name
+            let found = OplintCLI.command(named: name)?.configuration.name
+            #expect(name == configured)
+            #expect(found == name)
+            names.append(name)
+        }
+        let unknown = OplintCLI.command(named: "lnt") == nil
+        #expect(unknown)
+        #expect(Set(names).count == names.count)
+    }
+
+    /// The context of the process holds the variables oplint reads, as the process has them,
+    /// and no other.
+    @Test func theProcessContextReadsItsVariablesByName() {
+        let environment = OplintCLI.processContext().environment
+        #expect(Set(environment.keys).isSubset(of: OplintCLI.environmentVariables))
+        for name in OplintCLI.environmentVariables {
+            #expect(environment[name] == ProcessInfo.processInfo.environment[name], "\(name)")
+        }
+    }
+
     @Test func usageErrorsSuggestTheNearestName() {
         let option = CLIHarness.run(["lint", "x.json", "--fial-on", "error"])
         #expect(option.code == 2)

@@ -72,6 +72,41 @@ import OpLintCore
         #expect(refused.standardError.hasPrefix("\(blocked.path): error: cannot write output ("))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blocked"])
     }
+
+    /// An input is never written onto, whatever name the output gives it: the same path, a
+    /// symbolic link to it, a path through `..`, another hard link.
+    @Test func neverWritesOntoAnInputUnderAnotherName() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("graph.json").path
+        try FileManager.default.copyItem(atPath: CLIHarness.path("examples/scenarios/s13-width.json"), toPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("alias.json").path, withDestinationPath: input)
+        try FileManager.default.linkItem(atPath: input, toPath: directory.appendingPathComponent("hard.json").path)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for output in [input, directory.appendingPathComponent("alias.json").path, directory.appendingPathComponent("sub/../graph.json").path,
+                       directory.appendingPathComponent("hard.json").path] {
+            let outcome = CLIHarness.run(["simulate", input, "--format", "csv", "-o", output])
+            #expect(outcome.code == 2, "\(output)")
+            #expect(outcome.standardError == "\(output): error: refusing to overwrite the input file\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        }
+        // A new file beside the input is written.
+        let beside = directory.appendingPathComponent("schedule.csv").path
+        #expect(CLIHarness.run(["simulate", input, "--format", "csv", "-o", beside]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: beside))
+    }
+
+    /// The temporary file goes beside the output: the directory and the name are split as
+    /// `URL` splits them.
+    @Test(arguments: ["out.json", "/out.json", "a/out.json", "/a/b/out.json", "a//out.json", "a/out.json/", "./out.json", "../x/out.json", "a b/ü.json"])
+    func temporaryFileGoesBesideTheOutput(path: String) {
+        let split = OutputFile.directoryAndName(path)
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/base/dir/", isDirectory: true))
+        #expect(split.name == url.lastPathComponent, "\(path)")
+        let directory = split.directory.hasPrefix("/") ? split.directory : "/base/dir/" + split.directory
+        #expect(URL(fileURLWithPath: directory).standardizedFileURL.path == url.deletingLastPathComponent().standardizedFileURL.path, "\(path)")
+    }
 }
 
 /// Reproducible test bytes: the simulator's seeded SplitMix64 generator.

@@ -4,8 +4,11 @@ import OpLintCore
 struct CompletionCommand: Command {
     static let shells = ["bash", "zsh", "fish"]
 
+    /// The word that selects the command on the command line.
+    static let name = "completion"
+
     static let configuration = CommandConfiguration(
-        name: "completion",
+        name: name,
         abstract: "Print a shell completion script for bash, zsh or fish.",
         arguments: [Argument("shell", help: "bash, zsh or fish.")],
         examples: [

@@ -4,8 +4,11 @@ import OpLintCore
 struct DiffCommand: Command {
     static let formats = ["text", "markdown", "json"]
 
+    /// The word that selects the command on the command line.
+    static let name = "diff"
+
     static let configuration = CommandConfiguration(
-        name: "diff",
+        name: name,
         abstract: "Compare two graphs: new and fixed findings, dependencies and operations added or removed.",
         discussion: """
           Findings are matched by rule and a location-independent fingerprint, so moved lines are not changes.

@@ -2,8 +2,10 @@ import OpLintCore
 
 /// `oplint explain RULE`: one rule's documentation.
 struct ExplainCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "explain"
     static let configuration = CommandConfiguration(
-        name: "explain",
+        name: name,
         abstract: "Print one rule's documentation: what it finds, why it matters, a failing and a fixed example.",
         arguments: [Argument("rule", help: "A rule code (OPL101) or name (dependency-cycle).")],
         examples: [

@@ -3,8 +3,10 @@ import OpLintSource
 
 /// `oplint extract PATH…`: the operation graph found in Swift and Objective-C source, as format-v1 JSON.
 struct ExtractCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "extract"
     static let configuration = CommandConfiguration(
-        name: "extract",
+        name: name,
         abstract: "Extract the operation graph from Swift and Objective-C source as format-v1 JSON.",
         discussion: """
           Walks .swift, .m, .mm and .h files under each path (skipping .build, Pods, Carthage, DerivedData, .git),

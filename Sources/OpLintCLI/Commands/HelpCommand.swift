@@ -2,8 +2,10 @@ import OpLintCore
 
 /// `oplint help [COMMAND]`, and `oplint help --man`: the manual page from the same declarations.
 struct HelpCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "help"
     static let configuration = CommandConfiguration(
-        name: "help",
+        name: name,
         abstract: "Show the list of commands, or one command's help.",
         arguments: [Argument("command", help: "The command to describe.", minimum: 0, maximum: 1)],
         options: [Option("man", help: "Print the manual page oplint(1), every command and option, in roff (man) format.")],

@@ -2,8 +2,10 @@ import OpLintCore
 
 /// `oplint [lint] PATH…`: load graphs, run the rules, report findings, exit 0/1/2.
 struct LintCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "lint"
     static let configuration = CommandConfiguration(
-        name: "lint",
+        name: name,
         abstract: "Lint operation graphs: cycles, operations that never start, deadlocks, misuse.",
         discussion: """
           Reads format-v1 JSON graphs ('-' reads standard input). Several paths merge into one graph.

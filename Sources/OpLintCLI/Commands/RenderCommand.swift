@@ -3,8 +3,10 @@ import OpLintRender
 
 /// `oplint render PATH… -o FILE`: the dependency DAG through Graphviz, as SVG, PNG, PDF or DOT.
 struct RenderCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "render"
     static let configuration = CommandConfiguration(
-        name: "render",
+        name: name,
         abstract: "Draw the dependency DAG through Graphviz: SVG, PNG, PDF or DOT.",
         discussion: """
           Arrows point in execution order: from an operation to those that wait for it. One box per queue;

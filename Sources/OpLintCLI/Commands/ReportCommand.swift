@@ -4,8 +4,10 @@ import OpLintRender
 /// `oplint report PATH… -o report.html`: one self-contained HTML page with the summary,
 /// the findings, the dependency DAG, the timeline, the queues and the schedule table.
 struct ReportCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "report"
     static let configuration = CommandConfiguration(
-        name: "report",
+        name: name,
         abstract: "Write a self-contained HTML report: summary, findings, DAG, timeline and schedule.",
         discussion: """
           One HTML file with inline CSS and SVG: no script, no network request, viewable offline and attachable

@@ -2,8 +2,10 @@ import OpLintCore
 
 /// `oplint rules`: the rule catalogue.
 struct RulesCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "rules"
     static let configuration = CommandConfiguration(
-        name: "rules",
+        name: name,
         abstract: "List every rule with its code, name, default severity and summary.",
         options: [
             Option("markdown", help: "Print the full documentation of every rule as Markdown (docs/rules.md)."),

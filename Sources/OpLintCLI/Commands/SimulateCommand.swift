@@ -3,8 +3,10 @@ import OpLintCore
 /// `oplint simulate PATH…`: predict the schedule, explain a stuck graph, compare what-ifs,
 /// explore timing variations.
 struct SimulateCommand: Command {
+    /// The word that selects the command on the command line.
+    static let name = "simulate"
     static let configuration = CommandConfiguration(
-        name: "simulate",
+        name: name,
         abstract: "Simulate OperationQueue scheduling: order, timing, critical path, and why a graph gets stuck.",
         discussion: """
           A deterministic discrete-event simulation (docs/simulation.md). --platform apple follows Apple's

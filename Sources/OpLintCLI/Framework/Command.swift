@@ -108,6 +108,7 @@ public struct CommandContext: Sendable {
     public var colorOutput: Bool
     /// Standard error is a terminal: long work may show progress there.
     public var showsProgress: Bool
+    /// The environment variables oplint reads (`OplintCLI.environmentVariables`) that are set.
     public var environment: [String: String]
     public var currentDirectory: String
     /// The process exits as soon as the command returns (the `oplint` executable, not a test
@@ -157,6 +158,9 @@ final class KeptValues: @unchecked Sendable {
 
 /// A subcommand of `oplint`: declared options, validated parsing, then `run`.
 public protocol Command: SendableMetatype {
+    /// The word that selects the command (`configuration.name`), known without building the
+    /// configuration: finding the command of a run builds only that command's.
+    static var name: String { get }
     static var configuration: CommandConfiguration { get }
     /// Builds the command from parsed arguments; throws `CommandError.usage` for invalid values.
     init(_ arguments: ParsedArguments) throws

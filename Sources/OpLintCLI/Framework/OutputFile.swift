@@ -45,10 +45,9 @@ enum OutputFile {
 
     /// `write(to:inputs:_:)` for output handed over in lent buffers, written before `write` returns.
     static func stream(to path: String, inputs: [String] = [], _ produce: (_ write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs where input != "-" {
-            let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-            if source == target {
+        // The same file, however it is named: through links, `..` or another hard link.
+        if let target = fileIdentity(path) {
+            for input in inputs where input != "-" && fileIdentity(input) == target {
                 throw CommandError.output("\(path): error: refusing to overwrite the input file")
             }
         }
@@ -68,9 +67,9 @@ enum OutputFile {
             }
             return
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let (directory, name) = directoryAndName(path)
         let serial = temporaries.add(1, ordering: .relaxed).oldValue
-        let temporary = directory + "/.\(URL(fileURLWithPath: path).lastPathComponent).oplint-\(getpid())-\(serial)"
+        let temporary = directory + "/.\(name).oplint-\(getpid())-\(serial)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw cannotWrite(path, errno) }
         do {
@@ -109,6 +108,24 @@ enum OutputFile {
             guard descriptor >= 0 else { throw cannotWrite(path, errno) }
             return descriptor
         }
+    }
+
+    /// The device and inode of what `path` names, following symbolic links; nil when nothing is there.
+    static func fileIdentity(_ path: String) -> [UInt64]? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
+    /// The directory `path` is in and its last component, trailing slashes aside, as
+    /// `URL.deletingLastPathComponent()` and `lastPathComponent` split it: `out.json` is in `.`,
+    /// `/out.json` in `/`.
+    static func directoryAndName(_ path: String) -> (directory: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+        let directory = trimmed[..<slash]
+        return (directory.isEmpty ? "/" : String(directory), String(trimmed[trimmed.index(after: slash)...]))
     }
 
     /// The type bits (`S_IFMT`) of what `path` names, following symbolic links; nil when nothing is there.
