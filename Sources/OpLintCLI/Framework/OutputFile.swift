@@ -114,7 +114,7 @@ enum OutputFile {
     static func fileIdentity(_ path: String) -> [UInt64]? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+        return [UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino)]
     }
 
     /// The directory `path` is in and its last component, trailing slashes aside, as
