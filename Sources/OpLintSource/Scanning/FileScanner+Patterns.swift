@@ -46,7 +46,7 @@ extension FileScanner {
     /// starts at `start`, the names its `case` patterns bind.
     func bindConditionNames(_ scope: inout Scope, from start: Int, to b: Int) {
         guard !conditionBindings.isEmpty else { return }
-        for keyword in conditionBindings.keys.filter({ $0 >= start && $0 < b }) {
+        for keyword in conditionBindings.keys.filter({ $0.index >= start && $0.index < b }) {
             for binding in conditionBindings[keyword] ?? [] { scope.locals[binding.name] = binding.value }
             conditionBindings[keyword] = nil
         }

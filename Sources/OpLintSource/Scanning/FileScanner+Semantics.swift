@@ -284,9 +284,9 @@ extension FileScanner {
                 scan.facts.cancellations.append(SourceFacts.Cancellation(operation: nil, queue: placeholder(q), location: location))
                 // What this code has added to the queue so far is cancelled there, as `op.cancel()`
                 // on each would be (S6, S20); what other code adds, at a time not known, is not.
-                for (op, records) in enqueueRecords where scan.entities[op].cancelledWhereAdded == nil
+                for (key, records) in enqueueRecords where scan.entities[key.index].cancelledWhereAdded == nil
                     && records.contains(where: { $0.queue == q && chain.contains($0.scope) }) {
-                    scan.entities[op].cancelledWhereAdded = (location, 0)
+                    scan.entities[key.index].cancelledWhereAdded = (location, 0)
                 }
                 return
             }

@@ -16,43 +16,43 @@ final class FileScanner {
     @exclusivity(unchecked) var scopes: [Scope] = []
     @exclusivity(unchecked) var nextScopeID = 0
     /// Variables of outer scopes assigned in a scope that may not run, by that scope's id.
-    @exclusivity(unchecked) var branchAssignments: [Int: [BranchAssignment]] = [:]
+    @exclusivity(unchecked) var branchAssignments: [IndexKey: [BranchAssignment]] = [:]
     /// Properties of each type: type name → property name → what it holds.
     @exclusivity(unchecked) var properties: [ScanName: [ScanName: Binding]] = [:]
     /// Roles of closures not yet entered, by the token index of their `{`.
-    @exclusivity(unchecked) var closureRoles: [Int: Scope.Role] = [:]
+    @exclusivity(unchecked) var closureRoles: [IndexKey: Scope.Role] = [:]
     /// Entities already created for a creation expression, by its first token index.
-    @exclusivity(unchecked) var creationCache: [Int: Int] = [:]
+    @exclusivity(unchecked) var creationCache: [IndexKey: Int] = [:]
     /// Identifier tokens read as part of a recognised pattern (not an escape).
     @exclusivity(unchecked) var consumed: TokenMarks
     /// Numbering of anonymous operations per function.
     @exclusivity(unchecked) var anonymousCounters: [String: Int] = [:]
     /// Where each entity was enqueued or started: the straight-line scope and the location.
-    @exclusivity(unchecked) var enqueueRecords: [Int: [(scope: Int, location: SourceLocation, queue: Int?)]] = [:]
+    @exclusivity(unchecked) var enqueueRecords: [IndexKey: [(scope: Int, location: SourceLocation, queue: Int?)]] = [:]
     /// Scopes in which an operation is known to have finished (waited for, started synchronously).
-    @exclusivity(unchecked) var finishedIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var finishedIn: [IndexKey: [Int]] = [:]
     /// Scopes in which a queue was waited for.
-    @exclusivity(unchecked) var queueWaitedIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var queueWaitedIn: [IndexKey: [Int]] = [:]
     /// The straight-line scope each queue was created in (not for queues first met through a use).
-    @exclusivity(unchecked) var queueMadeIn: [Int: Int] = [:]
+    @exclusivity(unchecked) var queueMadeIn: [IndexKey: Int] = [:]
     /// Scopes in which a queue was suspended away from its creation, with nothing added after
     /// it there yet: the suspension holds back operations only once some are added after it.
-    @exclusivity(unchecked) var suspendedIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var suspendedIn: [IndexKey: [Int]] = [:]
     /// Instance variables that `@synthesize queue = myQueue;` gives a property, by the class
     /// whose `@implementation` says so: each is the property's own instance variable (`myQueue`
     /// as `_queue`).
     @exclusivity(unchecked) var synthesizedIvars: [String: [String: String]] = [:]
     /// Names an `if case` / `while case` pattern binds, by the token of its `if` or `while`:
     /// they belong to the body, bound when its `{` opens.
-    @exclusivity(unchecked) var conditionBindings: [Int: [(name: String, value: Binding)]] = [:]
+    @exclusivity(unchecked) var conditionBindings: [IndexKey: [(name: String, value: Binding)]] = [:]
     /// Scopes in which operations were added to a queue.
-    @exclusivity(unchecked) var queueFilledIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var queueFilledIn: [IndexKey: [Int]] = [:]
     /// Where the operations made in a `map` closure go, by the token index of its `{`.
-    @exclusivity(unchecked) var collectTargets: [Int: (scope: Int, name: String)] = [:]
+    @exclusivity(unchecked) var collectTargets: [IndexKey: (scope: Int, name: String)] = [:]
     /// An annotation directly above the declaration on `line` names what it declares.
     @exclusivity(unchecked) var pendingDeclaration: (line: Int32, entity: Int)?
     /// `list.forEach { … }`: the list its parameter stands for, by the token index of its `{`.
-    @exclusivity(unchecked) var collectParameters: [Int: Binding] = [:]
+    @exclusivity(unchecked) var collectParameters: [IndexKey: Binding] = [:]
     /// The number of enqueues and manual starts so far, for the order of operations.
     @exclusivity(unchecked) var enqueueSequence = 0
     /// Every name that was ever bound to an operation or queue (a quick filter for `reference`).
@@ -64,12 +64,12 @@ final class FileScanner {
     /// A bit per (first byte, last byte) of the names in `boundNames`, to skip most identifiers without hashing.
     @exclusivity(unchecked) var boundFilter = NameFilter()
     /// Entities made for values the scanner did not follow, by the token where the value was declared or assigned.
-    @exclusivity(unchecked) var materializedAt: [Int: Int] = [:]
+    @exclusivity(unchecked) var materializedAt: [IndexKey: Int] = [:]
     /// Operations a variable may hold instead of a value the scanner did not follow, by that
     /// value's token: `op = [[A alloc] init]` in one branch, `op = [self makeOperation]` in the other.
-    @exclusivity(unchecked) var heldOnOtherPaths: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var heldOnOtherPaths: [IndexKey: [Int]] = [:]
     /// Name tokens of property declarations, with the type that declares them.
-    @exclusivity(unchecked) var propertyDeclarations: [Int: String] = [:]
+    @exclusivity(unchecked) var propertyDeclarations: [IndexKey: String] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
     @exclusivity(unchecked) var queueReturnedBy: [String: Int] = [:]
     /// Names this file declares as Swift enums (`enum Operation { case add }`): not
@@ -82,21 +82,21 @@ final class FileScanner {
     /// token index of their `{`.
     @exclusivity(unchecked) var laterClosures: Set<Int> = []
     /// Cancels of operations not yet enqueued there: the straight-line scope and where.
-    @exclusivity(unchecked) var cancelledIn: [Int: [(scope: Int, location: SourceLocation, delay: Double)]] = [:]
+    @exclusivity(unchecked) var cancelledIn: [IndexKey: [(scope: Int, location: SourceLocation, delay: Double)]] = [:]
     /// The scopes in which each operation is the receiver of a method the scanner does not follow.
-    @exclusivity(unchecked) var handedOnIn: [Int: [Int]] = [:]
+    @exclusivity(unchecked) var handedOnIn: [IndexKey: [Int]] = [:]
     /// The group of each `#if` branch, by branch identity: branches of one group exclude each other.
-    @exclusivity(unchecked) var branchGroups: [Int: Int] = [:]
+    @exclusivity(unchecked) var branchGroups: [IndexKey: Int] = [:]
     /// The `}` of the last `if` or `else` arm left, with its chain: an `else` right after it continues the chain.
     @exclusivity(unchecked) var lastLeftArm: (close: Int, group: Int)?
     /// Whether each Swift `switch` whose case added a dependency has a `fallthrough`, by the `switch` body's scope id.
-    @exclusivity(unchecked) var switchFallsThrough: [Int: Bool] = [:]
+    @exclusivity(unchecked) var switchFallsThrough: [IndexKey: Bool] = [:]
     /// Whether each Objective-C body that runs an `if` chain has a `goto`, by its opening token.
-    @exclusivity(unchecked) var bodiesWithGoto: [Int: Bool] = [:]
+    @exclusivity(unchecked) var bodiesWithGoto: [IndexKey: Bool] = [:]
     /// The branches each dependency added inside branches was added in, by its index in `scan.edges`.
-    @exclusivity(unchecked) var edgeBranches: [Int: [ExclusiveBranch]] = [:]
+    @exclusivity(unchecked) var edgeBranches: [IndexKey: [ExclusiveBranch]] = [:]
     /// What each loop's walk found, by the loop's scope id (`loopRepeating`).
-    @exclusivity(unchecked) var loopFacts: [Int: LoopFacts] = [:]
+    @exclusivity(unchecked) var loopFacts: [IndexKey: LoopFacts] = [:]
     /// The enclosing type's name as a key, with the id of its scope: hashed once per type body.
     @exclusivity(unchecked) var typeKeyMemo: (scope: Int, key: ScanName)?
     /// The bytes of the signature `swiftSignature` is making, kept from one function to the next.

@@ -112,7 +112,10 @@ struct UsageEvidence: Sendable {
             if let receiver = call.receiver { declarations[ScanName(receiver)] = [] }
             for argument in call.arguments where argument.created == nil { declarations[ScanName(argument.name)] = [] }
         }
-        let wanted = Set(declarations.keys.lazy.map(\.hash))
+        // The names' hashes are mixed already: an open-addressed table of them, not a `Set`
+        // hashing each again. A name whose hash is there but is no key is passed over below.
+        var wanted = NameSet(capacity: declarations.count)
+        for key in declarations.keys { wanted.insert(key.hash) }
         for declaration in declared where wanted.contains(reader.nameHash(declaration.name)) {
             declarations[ScanName(reader.name(declaration.name))]?.append((declaration.name, declaration.type))
         }
