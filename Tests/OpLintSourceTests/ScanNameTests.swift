@@ -1,4 +1,5 @@
 import Testing
+import OpLintCore
 @testable import OpLintSource
 
 /// Names hashed once: equal names are equal keys, different names stay apart, and tables keyed
@@ -78,6 +79,31 @@ struct ScanNameTests {
         #expect(set.contains("op") && !set.contains("op2"))
         set.remove("op")
         #expect(set.isEmpty)
+    }
+
+    @Test("Keyed by index, a table is read, changed, defaulted and emptied through plain integers, as one keyed by Int")
+    func tablesByIndex() {
+        var seeded = SimulationRandom(seed: 12)
+        var table: [IndexKey: [Int]] = [:]
+        var reference: [Int: [Int]] = [:]
+        let indices = (0..<5_000).map { _ in Int(truncatingIfNeeded: seeded.next() % 4_096) - 1_024 } + [0, -1, .max, .min]
+        for (step, index) in indices.enumerated() {
+            switch step % 4 {
+            case 0, 1:
+                table[index, default: []].append(step)
+                reference[index, default: []].append(step)
+            case 2:
+                #expect(table.removeValue(forKey: index) == reference.removeValue(forKey: index))
+            default:
+                table[index]?.append(-step)
+                reference[index]?.append(-step)
+            }
+        }
+        #expect(table.count == reference.count)
+        for (index, values) in reference { #expect(table[index] == values) }
+        for key in table.keys { #expect(reference[key.index] != nil) }
+        #expect(IndexKey(7) == IndexKey(7) && IndexKey(7) != IndexKey(8))
+        #expect(IndexKey(7).hashValue == IndexKey(7).hashValue)
     }
 
     @Test("A leading underscore is found and dropped as `hasPrefix` and `dropFirst` find and drop it")
