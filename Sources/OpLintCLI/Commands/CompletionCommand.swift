@@ -4,7 +4,6 @@ import OpLintCore
 struct CompletionCommand: Command {
     static let shells = ["bash", "zsh", "fish"]
 
-    /// The word that selects the command on the command line.
     static let name = "completion"
 
     static let configuration = CommandConfiguration(

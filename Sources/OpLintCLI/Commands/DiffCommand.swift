@@ -4,7 +4,6 @@ import OpLintCore
 struct DiffCommand: Command {
     static let formats = ["text", "markdown", "json"]
 
-    /// The word that selects the command on the command line.
     static let name = "diff"
 
     static let configuration = CommandConfiguration(

@@ -2,7 +2,6 @@ import OpLintCore
 
 /// `oplint explain RULE`: one rule's documentation.
 struct ExplainCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "explain"
     static let configuration = CommandConfiguration(
         name: name,

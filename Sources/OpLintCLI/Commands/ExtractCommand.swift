@@ -3,7 +3,6 @@ import OpLintSource
 
 /// `oplint extract PATH…`: the operation graph found in Swift and Objective-C source, as format-v1 JSON.
 struct ExtractCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "extract"
     static let configuration = CommandConfiguration(
         name: name,

@@ -2,7 +2,6 @@ import OpLintCore
 
 /// `oplint help [COMMAND]`, and `oplint help --man`: the manual page from the same declarations.
 struct HelpCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "help"
     static let configuration = CommandConfiguration(
         name: name,

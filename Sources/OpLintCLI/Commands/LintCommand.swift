@@ -2,7 +2,6 @@ import OpLintCore
 
 /// `oplint [lint] PATH…`: load graphs, run the rules, report findings, exit 0/1/2.
 struct LintCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "lint"
     static let configuration = CommandConfiguration(
         name: name,

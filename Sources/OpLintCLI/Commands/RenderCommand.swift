@@ -3,7 +3,6 @@ import OpLintRender
 
 /// `oplint render PATH… -o FILE`: the dependency DAG through Graphviz, as SVG, PNG, PDF or DOT.
 struct RenderCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "render"
     static let configuration = CommandConfiguration(
         name: name,

@@ -4,7 +4,6 @@ import OpLintRender
 /// `oplint report PATH… -o report.html`: one self-contained HTML page with the summary,
 /// the findings, the dependency DAG, the timeline, the queues and the schedule table.
 struct ReportCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "report"
     static let configuration = CommandConfiguration(
         name: name,

@@ -2,7 +2,6 @@ import OpLintCore
 
 /// `oplint rules`: the rule catalogue.
 struct RulesCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "rules"
     static let configuration = CommandConfiguration(
         name: name,

@@ -3,7 +3,6 @@ import OpLintCore
 /// `oplint simulate PATH…`: predict the schedule, explain a stuck graph, compare what-ifs,
 /// explore timing variations.
 struct SimulateCommand: Command {
-    /// The word that selects the command on the command line.
     static let name = "simulate"
     static let configuration = CommandConfiguration(
         name: name,

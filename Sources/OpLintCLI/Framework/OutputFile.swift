@@ -45,13 +45,15 @@ enum OutputFile {
 
     /// `write(to:inputs:_:)` for output handed over in lent buffers, written before `write` returns.
     static func stream(to path: String, inputs: [String] = [], _ produce: (_ write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
-        // The same file, however it is named: through links, `..` or another hard link.
-        if let target = fileIdentity(path) {
-            for input in inputs where input != "-" && fileIdentity(input) == target {
+        // The target looked up once: whether it is one of the inputs (the same file, however it
+        // is named: through links, `..` or another hard link), and what kind of file it is.
+        let target = status(path)
+        if let target {
+            for input in inputs where input != "-" && status(input)?.identity == target.identity {
                 throw CommandError.output("\(path): error: refusing to overwrite the input file")
             }
         }
-        if let special = try openSpecialFile(path) {
+        if let special = try openSpecialFile(path, type: target?.type) {
             defer { close(special) }
             // A reader that goes away (`| head` through `/dev/stdout`, a named pipe) ends this
             // output without a word, as it does on standard output; other failures are errors.
@@ -94,11 +96,11 @@ enum OutputFile {
         }
     }
 
-    /// An open descriptor for `path` when it names something other than a regular file or a
-    /// missing one (followed through symbolic links); nil for those two, which are written
-    /// through a temporary file. A directory is an error.
-    private static func openSpecialFile(_ path: String) throws -> Int32? {
-        switch fileType(path) {
+    /// An open descriptor for `path`, of file type `type` (nil: nothing there), when it names
+    /// something other than a regular file or a missing one (followed through symbolic links);
+    /// nil for those two, which are written through a temporary file. A directory is an error.
+    private static func openSpecialFile(_ path: String, type: mode_t?) throws -> Int32? {
+        switch type {
         case nil, S_IFREG:
             return nil
         case S_IFDIR:
@@ -110,11 +112,18 @@ enum OutputFile {
         }
     }
 
-    /// The device and inode of what `path` names, following symbolic links; nil when nothing is there.
-    static func fileIdentity(_ path: String) -> [UInt64]? {
+    /// What `stat(2)` says of what `path` names, following symbolic links: its type bits
+    /// (`S_IFMT`) and the device and inode that make it the file it is; nil when nothing is there.
+    static func status(_ path: String) -> (type: mode_t, identity: FileIdentity)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return [UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino)]
+        return (status.st_mode & S_IFMT, FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino)))
+    }
+
+    /// One file, whatever path names it.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// The directory `path` is in and its last component, trailing slashes aside, as
@@ -122,7 +131,7 @@ enum OutputFile {
     /// `/out.json` in `/`.
     static func directoryAndName(_ path: String) -> (directory: String, name: String) {
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
+        while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
         let directory = trimmed[..<slash]
         return (directory.isEmpty ? "/" : String(directory), String(trimmed[trimmed.index(after: slash)...]))
@@ -130,8 +139,7 @@ enum OutputFile {
 
     /// The type bits (`S_IFMT`) of what `path` names, following symbolic links; nil when nothing is there.
     static func fileType(_ path: String) -> mode_t? {
-        var status = stat()
-        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+        status(path)?.type
     }
 
     private static func cannotWrite(_ path: String, _ code: Int32) -> CommandError {
