@@ -99,22 +99,40 @@ oplint_skim_words *oplint_skim_words_make(const char *const *api_words, size_t a
     return words;
 }
 
+static inline uint64_t load64(const uint8_t *p) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+    return word;
+}
+
+static inline uint64_t load32(const uint8_t *p) {
+    uint32_t word;
+    memcpy(&word, p, 4);
+    return word;
+}
+
 uint64_t oplint_name_hash(const uint8_t *bytes, size_t count) {
     uint64_t hash = 0x9E3779B97F4A7C15ull ^ (uint64_t)count;
-    while (count >= 8) {
-        uint64_t word;
-        memcpy(&word, bytes, 8);
-        hash = (hash ^ word) * 0xFF51AFD7ED558CCDull;
-        hash ^= hash >> 32;
-        bytes += 8;
-        count -= 8;
+    if (count == 0) return hash;
+    // The last bytes in loads of fixed size that may overlap the ones before (the length is in
+    // `hash`, so the words still tell names apart): a copy of the few bytes left, of a size
+    // known only here, was a call to `memcpy` for nearly every name.
+    uint64_t tail;
+    if (count >= 8) {
+        size_t offset = 0;
+        while (offset + 8 < count) {
+            hash = (hash ^ load64(bytes + offset)) * 0xFF51AFD7ED558CCDull;
+            hash ^= hash >> 32;
+            offset += 8;
+        }
+        tail = load64(bytes + count - 8);
+    } else if (count >= 4) {
+        tail = load32(bytes) | load32(bytes + count - 4) << 32;
+    } else {
+        tail = (uint64_t)bytes[0] | (uint64_t)bytes[count >> 1] << 8 | (uint64_t)bytes[count - 1] << 16;
     }
-    if (count > 0) {
-        uint64_t word = 0;
-        memcpy(&word, bytes, count);
-        hash = (hash ^ word) * 0xC4CEB9FE1A85EC53ull;
-        hash ^= hash >> 29;
-    }
+    hash = (hash ^ tail) * 0xC4CEB9FE1A85EC53ull;
+    hash ^= hash >> 29;
     return hash;
 }
 

@@ -51,8 +51,9 @@ int oplint_skim_source(const oplint_skim_words *words, const uint8_t *bytes, siz
 int oplint_skim_source_using(const oplint_skim_words *words, int wide, const uint8_t *bytes, size_t count, int is_swift,
                              uint64_t *names, size_t capacity, size_t *name_count);
 
-/// A 64-bit hash of a name's bytes, eight at a time: the skim's hash of the names it notes, and
-/// the extractor's of the names it compares with them.
+/// A 64-bit hash of a name's bytes, eight at a time, the last ones in loads that may overlap
+/// those before: the skim's hash of the names it notes, and the extractor's of the names it
+/// compares with them.
 uint64_t oplint_name_hash(const uint8_t *bytes, size_t count);
 
 #ifdef __cplusplus
