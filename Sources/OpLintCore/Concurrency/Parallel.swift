@@ -78,8 +78,28 @@ public enum Parallel {
         return first
     }
 
-    /// How many cores the machine has online (at least one).
-    public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    /// How many cores this process may run on (at least one), read once
+    /// (`availableCores()`).
+    public static let cores: Int = availableCores()
+
+    /// The processors in the calling thread's affinity mask (what `taskset` or a container's
+    /// cpuset leaves it) where the system keeps one, else the processors online; at least one.
+    /// One system call: Foundation's `activeProcessorCount` first reads the control group's files
+    /// through its file APIs, a quarter of a millisecond before an extraction could start.
+    public static func availableCores() -> Int {
+        #if os(Linux)
+        // `sched_getaffinity` is declared only for `_GNU_SOURCE`, which the Glibc module does not set.
+        typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+        if let symbol = dlsym(nil, "sched_getaffinity") {
+            // 1,024 processors, as glibc's `cpu_set_t`.
+            var mask = [UInt64](repeating: 0, count: 16)
+            let read = mask.withUnsafeMutableBytes { unsafeBitCast(symbol, to: GetAffinity.self)(0, $0.count, $0.baseAddress!) }
+            let count = mask.reduce(0) { $0 + $1.nonzeroBitCount }
+            if read == 0 && count > 0 { return count }
+        }
+        #endif
+        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
 }
 
 /// A value handed to other threads by code that guarantees they do not race on it.

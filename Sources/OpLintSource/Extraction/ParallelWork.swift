@@ -1,18 +1,12 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import OpLintCore
 
 /// Work spread over the cores: one worker per core takes the next item in order until none
 /// are left, so a worker keeps its scratch memory from one item to the next and a slow item
 /// does not hold the others up.
 enum ParallelWork {
-    /// The number of workers: the cores this process may use, read once (Foundation reads the
-    /// control group's files each time it is asked).
-    static let workerCount: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The number of workers: the cores this process may use (`Parallel.cores`).
+    static let workerCount: Int = Parallel.cores
 
     /// Calls `body(index, &state)` once for every index in `0..<count`, on `workerCount`
     /// workers; each worker starts with `makeState()` and keeps it from item to item.
