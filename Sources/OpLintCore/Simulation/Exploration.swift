@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `--explore N --seed S`: N schedules with every duration scaled by a random factor in
 /// [0.5, 1.5] and ties broken in random order — what can change, and what can go wrong.
@@ -67,7 +62,7 @@ extension Simulator {
         let model = self.model
         let n = model.operationCount
         let trackPairs = n <= Exploration.orderChangeLimit
-        let workers = max(1, min(runs, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = max(1, min(runs, Parallel.cores))
         let partials = ExplorationPartials(count: workers)
         let conflictPairs = Self.conflictCandidates(model)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
