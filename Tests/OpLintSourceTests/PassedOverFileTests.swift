@@ -26,6 +26,25 @@ struct PassedOverFileTests {
                 GraphWriter().write(tokenized.graph) + tokenized.warnings.joined(separator: "\n"))
     }
 
+    /// The hash reads a name's last bytes in loads that may overlap the ones before (and, below
+    /// four bytes, its first, middle and last byte): every byte of a name of any length still
+    /// counts, and a name differs from itself with a byte added.
+    @Test("Every byte of a name counts in its hash, at every length")
+    func nameHashReadsEveryByte() {
+        for length in 1...24 {
+            let name = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let hash = name.withUnsafeBufferPointer { oplint_name_hash($0.baseAddress, $0.count) }
+            for position in 0..<length {
+                var changed = name
+                changed[position] = UInt8(ascii: "Z")
+                let other = changed.withUnsafeBufferPointer { oplint_name_hash($0.baseAddress, $0.count) }
+                #expect(other != hash, "byte \(position) of \(length)")
+            }
+            let longer = (name + [UInt8(ascii: "a")]).withUnsafeBufferPointer { oplint_name_hash($0.baseAddress, $0.count) }
+            #expect(longer != hash, "\(length) and one more")
+        }
+    }
+
     @Test("Plain code is passed over, with the names after its declaration keywords")
     func plainCode() throws {
         let swift = try #require(Self.names("""
