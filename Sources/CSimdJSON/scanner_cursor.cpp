@@ -93,6 +93,56 @@ inline bool below_one(const uint8_t *digits, const uint8_t *end) {
     return order + (negative_exponent ? -exponent : exponent) < 0;
 }
 
+/// The powers of ten a double holds exactly.
+constexpr double kExactPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/// The value of the well-formed JSON number from `digits` (after any minus sign) to `end` when
+/// one multiplication or division of two doubles gives it exactly rounded: at most 15
+/// significant digits (an integer below 2^53) and a power of ten of at most 22 (Clinger's fast
+/// path), as most numbers written by hand or by a program are (`0.25`, `1.5e3`). False
+/// otherwise, and `value` is left alone: the caller converts the number in full.
+inline bool exact_decimal(const uint8_t *digits, const uint8_t *end, bool negative, double &value) {
+    uint64_t mantissa = 0;
+    int significant = 0;
+    int64_t exponent = 0;
+    const uint8_t *q = digits;
+    for (; q < end && is_digit(*q); ++q) {
+        if (mantissa != 0 || *q != '0') {
+            if (++significant > 15) { return false; }
+            mantissa = mantissa * 10 + static_cast<uint64_t>(*q - '0');
+        }
+    }
+    if (q < end && *q == '.') {
+        for (++q; q < end && is_digit(*q); ++q) {
+            if (mantissa != 0 || *q != '0') {
+                if (++significant > 15) { return false; }
+                mantissa = mantissa * 10 + static_cast<uint64_t>(*q - '0');
+            }
+            --exponent;
+        }
+    }
+    if (q < end && (*q == 'e' || *q == 'E')) {
+        ++q;
+        bool negative_exponent = q < end && *q == '-';
+        if (q < end && (*q == '+' || *q == '-')) { ++q; }
+        int64_t written = 0;
+        for (; q < end && is_digit(*q); ++q) {
+            if (written > 1000) { return false; }
+            written = written * 10 + (*q - '0');
+        }
+        exponent += negative_exponent ? -written : written;
+    }
+    if (exponent < -22 || exponent > 22) {
+        if (mantissa != 0) { return false; }
+        exponent = 0;
+    }
+    double magnitude = static_cast<double>(mantissa);
+    magnitude = exponent < 0 ? magnitude / kExactPowersOfTen[-exponent] : magnitude * kExactPowersOfTen[exponent];
+    value = negative ? -magnitude : magnitude;
+    return true;
+}
+
 /// The first byte at or after `p` that is `"`, `\` or a control character (below 0x20).
 ///
 /// The input is followed by zero padding, so the scan always stops.
@@ -141,8 +191,12 @@ void append_utf8(std::string &out, uint32_t cp) {
 }
 
 struct ScannerCursor final : csj_cursor {
+    /// The open arrays and objects.
     std::vector<Frame> frames;
     size_t depth = 0;
+    /// `frames[depth - 1]`, the innermost open array or object (null at depth 0): set again at
+    /// each `push`, since growing `frames` may move it, and stepped back at each close.
+    Frame *top = nullptr;
     size_t pos = 0;
     bool validated = false;
     bool root_started = false;
@@ -169,7 +223,7 @@ struct ScannerCursor final : csj_cursor {
     /// pause was in; the next token is what follows there (a comma and more elements, or `]`).
     bool resume(size_t offset) {
         if (depth == 0 || error != CSJ_ERROR_NONE || offset < pos || offset > length) { return false; }
-        Frame &frame = frames[depth - 1];
+        Frame &frame = *top;
         if (frame.is_object) { return false; }
         frame.state = State::CommaOrClose;
         pos = offset;
@@ -186,8 +240,33 @@ struct ScannerCursor final : csj_cursor {
     }
 
     void skip_space() {
-        // The zero padding after the input is not a space, so no bounds check is needed.
+        // The zero padding after the input is not a space, so no bounds check is needed. Every
+        // JSON space is at most 0x20: most tokens follow none, or one space (`": "`, `", "`).
+        if (bytes[pos] > ' ') { return; }
+        if (bytes[pos] == ' ' && bytes[pos + 1] > ' ') {
+            ++pos;
+            return;
+        }
+        skip_spaces();
+    }
+
+    /// A run of spaces (a line break and its indentation), sixteen bytes at a time.
+    __attribute__((noinline)) void skip_spaces() {
+#if defined(__SSE2__)
+        while (true) {
+            __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bytes + pos));
+            __m128i spaces = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                          _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+            unsigned others = ~static_cast<unsigned>(_mm_movemask_epi8(spaces)) & 0xFFFF;
+            if (others != 0) {
+                pos += static_cast<size_t>(__builtin_ctz(others));
+                return;
+            }
+            pos += 16;
+        }
+#else
         while (is_space(bytes[pos])) { ++pos; }
+#endif
     }
 
     /// How the byte at `offset` reads in a message.
@@ -209,6 +288,7 @@ struct ScannerCursor final : csj_cursor {
     Frame &push(bool object) {
         if (frames.size() <= depth) { frames.emplace_back(); }
         Frame &frame = frames[depth];
+        top = &frame;
         ++depth;
         frame.is_object = object;
         frame.state = object ? State::KeyOrClose : State::ValueOrClose;
@@ -375,6 +455,11 @@ struct ScannerCursor final : csj_cursor {
             return token->kind;
         }
         double value = 0;
+        if (exact_decimal(digits, p, negative, value)) {
+            token->kind = CSJ_TOKEN_DOUBLE;
+            token->number = value;
+            return token->kind;
+        }
         auto result = std::from_chars(reinterpret_cast<const char *>(s), reinterpret_cast<const char *>(p), value);
         if (result.ec == std::errc::result_out_of_range) {
             // Underflow (1e-400, 0.000…01) rounds to zero, as JSON parsers do; overflow is an error.
@@ -443,16 +528,31 @@ struct ScannerCursor final : csj_cursor {
         token->offset = pos;
         ++pos;
         --depth;
+        top = depth > 0 ? top - 1 : nullptr;
         token->kind = object ? CSJ_TOKEN_OBJECT_END : CSJ_TOKEN_ARRAY_END;
         return token->kind;
     }
 
     size_t next_batch(csj_token *tokens, size_t capacity) override {
-        // The same loop as the base class, with `next` known and inlined.
+        // The loop of the base class, with the tokens read inline and what `next_token` checks
+        // before each token checked once: an error ends the batch it happens in, and only the
+        // first token validates all or the first part of the input.
         size_t count = 0;
+        if (capacity > 0 && (error != CSJ_ERROR_NONE || !validated)) {
+            int32_t kind = next_token(&tokens[count++]);
+            if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR || kind == CSJ_TOKEN_PAUSE) { return count; }
+        }
+        // Where the rest of the input is validated, if it is not yet (`csj_limit_validation`).
+        size_t validate_at = validate_end < length ? validate_end : SIZE_MAX;
         while (count < capacity) {
-            int32_t kind = next_token(&tokens[count]);
-            ++count;
+            csj_token *token = &tokens[count++];
+            int32_t kind;
+            if (__builtin_expect(pos >= validate_at, 0)) {
+                kind = next_token(token);
+                validate_at = SIZE_MAX;
+            } else {
+                kind = read_token(token);
+            }
             if (kind == CSJ_TOKEN_END || kind == CSJ_TOKEN_ERROR || kind == CSJ_TOKEN_PAUSE) { break; }
         }
         return count;
@@ -460,7 +560,7 @@ struct ScannerCursor final : csj_cursor {
 
     int32_t next(csj_token *token) override { return next_token(token); }
 
-    __attribute__((always_inline)) int32_t next_token(csj_token *token) {
+    __attribute__((noinline)) int32_t next_token(csj_token *token) {
         token->length = 0;
         token->string = nullptr;
         if (error != CSJ_ERROR_NONE) { return fail(error, message, error_offset, token); }
@@ -474,6 +574,13 @@ struct ScannerCursor final : csj_cursor {
             validate_end = length;
             if (!validate(from, length, token)) { return CSJ_TOKEN_ERROR; }
         }
+        return read_token(token);
+    }
+
+    /// The token at `pos`, once the input there is validated and no error has stopped the cursor.
+    __attribute__((always_inline)) int32_t read_token(csj_token *token) {
+        token->length = 0;
+        token->string = nullptr;
         while (true) {
             skip_space();
             if (depth == 0) {
@@ -496,8 +603,9 @@ struct ScannerCursor final : csj_cursor {
                 token->offset = length;
                 return CSJ_TOKEN_END;
             }
-            if (pos >= length) { return end_of_input(token); }
-            Frame &frame = frames[depth - 1];
+            // Past the end only the zero padding is read, which no state below accepts: each
+            // of their errors tells the end of the input first.
+            Frame &frame = *top;
             uint8_t c = bytes[pos];
             switch (frame.state) {
             case State::ValueOrClose:
@@ -517,6 +625,7 @@ struct ScannerCursor final : csj_cursor {
                     continue;
                 }
                 if (c == static_cast<uint8_t>(closing)) { return close(token, frame.is_object); }
+                if (pos >= length) { return end_of_input(token); }
                 if (c == '"') {
                     return fail(CSJ_ERROR_SYNTAX, "unexpected string (a comma or colon is missing?)", pos, token);
                 }
@@ -528,6 +637,7 @@ struct ScannerCursor final : csj_cursor {
                 [[fallthrough]];
             case State::Key: {
                 if (c != '"') {
+                    if (pos >= length) { return end_of_input(token); }
                     if (c == '}') {
                         return fail(CSJ_ERROR_SYNTAX,
                                     "unexpected closing bracket (a value is missing, or a comma is superfluous)", pos, token);
@@ -548,7 +658,10 @@ struct ScannerCursor final : csj_cursor {
                 return CSJ_TOKEN_KEY;
             }
             case State::Colon:
-                if (c != ':') { return fail(CSJ_ERROR_SYNTAX, found(pos, "expected ':' after the key"), pos, token); }
+                if (c != ':') {
+                    if (pos >= length) { return end_of_input(token); }
+                    return fail(CSJ_ERROR_SYNTAX, found(pos, "expected ':' after the key"), pos, token);
+                }
                 ++pos;
                 skip_space();
                 frame.state = State::CommaOrClose;

@@ -98,6 +98,74 @@ import Testing
         #expect(valid > 1_000 && invalid > 500)
     }
 
+    /// Decimal numbers of 1 to 20 significant digits, with leading and trailing zeros, signs
+    /// and exponents from -40 to 40: the scanner converts the short ones with one exact
+    /// multiplication or division and the others in full; every one must be the double
+    /// simdjson reads, to the bit (the sign of zero too).
+    @Test func enginesAgreeOnDecimalNumbersToTheBit() {
+        var random = TestRandom(seed: 77)
+        var numbers: [String] = []
+        for _ in 0..<20_000 {
+            let significant = Int.random(in: 1...20, using: &random)
+            var digits = (0..<significant).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            if Bool.random(using: &random) { digits = String(repeating: "0", count: Int.random(in: 1...4, using: &random)) + digits }
+            if Bool.random(using: &random) { digits += String(repeating: "0", count: Int.random(in: 1...6, using: &random)) }
+            let point = Int.random(in: 1...digits.count, using: &random)
+            var text = String(digits.prefix(point)).drop { $0 == "0" }
+            if text.isEmpty { text = "0" }
+            if point < digits.count { text += "." + digits.dropFirst(point) }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                text += ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)!
+                    + String(Int.random(in: 0...40, using: &random))
+            }
+            // An integer of more than 18 digits may not fit in 64 bits, which both refuse.
+            if !text.contains(where: { ".eE".contains($0) }) && text.count > 18 { text += ".0" }
+            numbers.append((Bool.random(using: &random) ? "-" : "") + text)
+        }
+        numbers += ["0.0", "-0.0", "0e-400", "-0.000e999", "1e22", "1e23", "9007199254740993", "999999999999999.9",
+                    "123456789012345e-22", "123456789012345e22", "0.1", "0.3", "2.2250738585072014e-308", "5e-324"]
+        let bytes = Array(("[" + numbers.joined(separator: ", ") + "]").utf8)
+        guard let scanner = Self.tokens(bytes, .scanner), let reference = Self.tokens(bytes, .onDemand) else {
+            Issue.record("a number was refused")
+            return
+        }
+        #expect(scanner.count == numbers.count + 2 && scanner.count == reference.count)
+        var differing: [String] = []
+        for (k, (a, b)) in zip(scanner, reference).enumerated() where a.number.bitPattern != b.number.bitPattern || a.kind != b.kind {
+            differing.append("\(numbers[k - 1]): scanner \(a.number) (\(a.kind)), simdjson \(b.number) (\(b.kind))")
+        }
+        #expect(differing.count == 0, "\(differing.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// A document cut after any byte outside its strings, literals and numbers ends with the
+    /// message that says an array or object is not closed, at the end, whatever the scanner
+    /// was waiting for: a key, a colon, a value, a comma or a closing bracket.
+    @Test func everyCutBetweenTokensIsAnUnclosedDocument() {
+        let document = "{\"version\": 1,\n  \"queues\": [ {\"name\" : \"q\"} , [1, [ ]] ],\n  \"operations\": [{\"name\": \"a\", \"x\": {}}]\n}"
+        let bytes = Array(document.utf8)
+        var cuts = 0
+        var inString = false
+        for (k, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            guard !inString, !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")), k + 1 < bytes.count else { continue }
+            let prefix = Array(bytes[...k])
+            let file = GraphFile(path: "t.json", paddedBytes: prefix)
+            let failure = file.bytes.withUnsafeBufferPointer { buffer -> (message: String, offset: Int)? in
+                guard let base = buffer.baseAddress,
+                      let tokenizer = JSONTokenizer(bytes: base, length: file.count, capacity: file.capacity) else { return nil }
+                while true {
+                    let token = tokenizer.next()
+                    if token.kind == .end { return nil }
+                    if token.kind == .error { return tokenizer.failure }
+                }
+            }
+            #expect(failure?.message == "unexpected end of input: an array or object is not closed", "cut after byte \(k)")
+            #expect(failure?.offset == prefix.count, "cut after byte \(k)")
+            cuts += 1
+        }
+        #expect(cuts > 50)
+    }
+
     @Test(arguments: LoadingErrorTests.cases.map(\.input) + [
         "{\"a\": \"\\ud800\"}", "{\"a\": \"\\udc00\"}", "{\"a\": \"\\u12\"}", "[1 2]", "{\"a\" 1}", "{1: 2}", "[-]", "[1.]",
         "[.5]", "[1e]", "[+1]", "[00]", "[-01]", "[1,,2]", "[,1]", "{,}", "{\"a\":1,}", "\"\\u00e9\" x", "nul", "truex",
