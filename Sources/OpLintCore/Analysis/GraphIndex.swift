@@ -108,12 +108,18 @@ public final class GraphIndex: Sendable {
         // The queue of each operation: its queue name resolved once per distinct name.
         let queueOfName = columns.queueNames.map { queueIndex[$0] ?? Self.unknownQueue }
         var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
-        for i in 0..<n {
-            let symbol = columns.queue[i]
-            guard symbol >= 0 else { continue }
-            let queue = queueOfName[Int(symbol)]
-            queueOfOperation[i] = queue
-            if queue == Self.unknownQueue { unknown.append(UnknownReference(operation: i, kind: .queue, index: 0)) }
+        // The loops over every operation and edge write through buffers: an array written in
+        // place is checked for a unique owner at each element.
+        queueOfOperation.withUnsafeMutableBufferPointer { queueOfOperation in
+            columns.queue.withUnsafeBufferPointer { symbols in
+                for i in 0..<n {
+                    let symbol = symbols[i]
+                    guard symbol >= 0 else { continue }
+                    let queue = queueOfName[Int(symbol)]
+                    queueOfOperation[i] = queue
+                    if queue == Self.unknownQueue { unknown.append(UnknownReference(operation: i, kind: .queue, index: 0)) }
+                }
+            }
         }
 
         // Names and the names of references, hashed while the file was read or here.
@@ -127,41 +133,56 @@ public final class GraphIndex: Sendable {
         }
         let table = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
         let resolved = Self.resolve(referenceHashes, with: table, names: names, parallel: referenceTotal >= parallelFrom)
-        targets.reserveCapacity(referenceTotal)
-        origins.reserveCapacity(referenceTotal)
-        for i in 0..<n {
-            let first = Int(columns.referenceStart[i])
-            for d in 0..<Int(columns.referenceCount[i]) {
-                let target = resolved[first + d]
-                guard target >= 0 else {
-                    unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
-                    continue
-                }
-                if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
-                targets.append(target)
-                origins.append(Int32(d))
-            }
-            if columns.detailIndex[i] >= 0 {
-                let details = columns.details[Int(columns.detailIndex[i])]
-                for category in details.exclusive {
-                    let c: Int32
-                    if let known = categoryIndex[category] {
-                        c = known
-                    } else {
-                        c = Int32(categories.count)
-                        categoryIndex[category] = c
-                        categories.append(category)
-                        lastInCategory.append(-1)
+        // At most one edge per reference and one per exclusivity category an operation names.
+        let edgeBound = referenceTotal + columns.details.reduce(0) { $0 + $1.exclusive.count }
+        var edgeCount = 0
+        targets = [Int32](unsafeUninitializedCapacity: edgeBound) { targets, initialized in
+        origins = [Int32](unsafeUninitializedCapacity: edgeBound) { origins, originsInitialized in
+        start.withUnsafeMutableBufferPointer { start in
+        resolved.withUnsafeBufferPointer { resolved in
+        columns.referenceStart.withUnsafeBufferPointer { referenceStart in
+        columns.referenceCount.withUnsafeBufferPointer { referenceCount in
+        columns.detailIndex.withUnsafeBufferPointer { detailIndex in
+            for i in 0..<n {
+                let first = Int(referenceStart[i])
+                for d in 0..<Int(referenceCount[i]) {
+                    let target = resolved[first + d]
+                    guard target >= 0 else {
+                        unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
+                        continue
                     }
-                    let previous = lastInCategory[Int(c)]
-                    if previous >= 0 {
-                        targets.append(previous)
-                        origins.append(-(c + 1))
-                    }
-                    lastInCategory[Int(c)] = Int32(i)
+                    if target == Int32(i) { selfDependencies.append((Int32(i), Int32(d))) }
+                    targets.initializeElement(at: edgeCount, to: target)
+                    origins.initializeElement(at: edgeCount, to: Int32(d))
+                    edgeCount += 1
                 }
+                if detailIndex[i] >= 0 {
+                    let details = columns.details[Int(detailIndex[i])]
+                    for category in details.exclusive {
+                        let c: Int32
+                        if let known = categoryIndex[category] {
+                            c = known
+                        } else {
+                            c = Int32(categories.count)
+                            categoryIndex[category] = c
+                            categories.append(category)
+                            lastInCategory.append(-1)
+                        }
+                        let previous = lastInCategory[Int(c)]
+                        if previous >= 0 {
+                            targets.initializeElement(at: edgeCount, to: previous)
+                            origins.initializeElement(at: edgeCount, to: -(c + 1))
+                            edgeCount += 1
+                        }
+                        lastInCategory[Int(c)] = Int32(i)
+                    }
+                }
+                start[i + 1] = Int32(edgeCount)
             }
-            start[i + 1] = Int32(targets.count)
+        }}}}}
+            originsInitialized = edgeCount
+        }
+            initialized = edgeCount
         }
 
         for i in 0..<n where columns.detailIndex[i] >= 0 {
@@ -187,17 +208,24 @@ public final class GraphIndex: Sendable {
 
         // Reverse adjacency by counting sort: dependents of each operation in waiter order.
         var reverseStart = [Int32](repeating: 0, count: n + 1)
-        for target in targets { reverseStart[Int(target) + 1] += 1 }
-        for i in 0..<n { reverseStart[i + 1] += reverseStart[i] }
-        var fill = reverseStart
         var reverseTargets = [Int32](repeating: 0, count: targets.count)
-        for waiter in 0..<n {
-            for j in Int(start[waiter])..<Int(start[waiter + 1]) {
-                let target = Int(targets[j])
-                reverseTargets[Int(fill[target])] = Int32(waiter)
-                fill[target] += 1
+        targets.withUnsafeBufferPointer { targets in
+        start.withUnsafeBufferPointer { start in
+        reverseStart.withUnsafeMutableBufferPointer { reverseStart in
+        reverseTargets.withUnsafeMutableBufferPointer { reverseTargets in
+            for target in targets { reverseStart[Int(target) + 1] += 1 }
+            for i in 0..<n { reverseStart[i + 1] += reverseStart[i] }
+            var fill = Array(reverseStart)
+            fill.withUnsafeMutableBufferPointer { fill in
+                for waiter in 0..<n {
+                    for j in Int(start[waiter])..<Int(start[waiter + 1]) {
+                        let target = Int(targets[j])
+                        reverseTargets[Int(fill[target])] = Int32(waiter)
+                        fill[target] += 1
+                    }
+                }
             }
-        }
+        }}}}
 
         self.queueOfOperation = queueOfOperation
         self.dependencyStart = start
