@@ -93,17 +93,18 @@ public struct CrossQueuePriorityRule: Rule {
             }
         }
         var search = SchedulingLint.Search(analysis, limit: Self.searchLimit, includeWaits: false)
+        var marks = OperationMarks(operationCount: members.isEmpty ? 0 : index.operationCount)
         var findings: [Finding] = []
         var visited = 0
         for operation in candidates {
-            if let finding = check(operation, sizes: sizes, members: members, analysis, &search, visited: &visited) { findings.append(finding) }
+            if let finding = check(operation, sizes: sizes, members: members, analysis, &search, &marks, visited: &visited) { findings.append(finding) }
         }
         return findings
     }
 
     private func check(
         _ operation: Int, sizes: [Int32], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search,
-        visited: inout Int
+        _ marks: inout OperationMarks, visited: inout Int
     ) -> Finding? {
         let op = analysis.graph.operations[operation]
         let q = SchedulingLint.quoted
@@ -128,7 +129,7 @@ public struct CrossQueuePriorityRule: Rule {
                 // On a dependency cycle it never runs at all: OPL101 reports that.
                 guard !analysis.components.isOnCycle(operation, in: analysis.index) else { return nil }
                 guard let mates = members[queue]?.filter({ $0 != operation }) else { return nil }
-                guard visited < Self.totalSearchLimit, let links = orderingLinks(operation, mates, analysis, &search, visited: &visited) else { return nil }
+                guard visited < Self.totalSearchLimit, let links = orderingLinks(operation, mates, analysis, &search, &marks, visited: &visited) else { return nil }
                 others = mates.map(analysis.name)
                 reason = "every other operation of \(SchedulingLint.describe(queue: queue, in: analysis)) (\(SchedulingLint.list(others))) is ordered with it by dependencies"
                 related = links
@@ -149,9 +150,10 @@ public struct CrossQueuePriorityRule: Rule {
     /// Related locations for the paths that order `operation` with each of `mates`, or nil when
     /// some mate is not ordered with it (or the searches stop at their limit first).
     private func orderingLinks(
-        _ operation: Int, _ mates: [Int], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search, visited: inout Int
+        _ operation: Int, _ mates: [Int], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search,
+        _ remaining: inout OperationMarks, visited: inout Int
     ) -> [Finding.Related]? {
-        var remaining = Set(mates)
+        remaining.reset(to: mates)
         var related: [Finding.Related] = []
         for direction in [SchedulingLint.Search.Direction.forward, .backward] {
             var found: [Int] = []

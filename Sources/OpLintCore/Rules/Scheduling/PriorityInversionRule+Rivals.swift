@@ -21,6 +21,8 @@ extension PriorityInversionRule {
         private var known: [Int: Bool] = [:]
         /// Operations visited by the searches so far.
         private var visited = 0
+        /// The queue-mates a search has still to reach, made on the first search.
+        private var marks: OperationMarks?
 
         init(_ analysis: GraphAnalysis) {
             self.analysis = analysis
@@ -45,7 +47,11 @@ extension PriorityInversionRule {
             guard Int(sizes[Int(queue)]) <= Self.queueMateLimit + 1 else { return true }
             guard visited < Self.totalSearchLimit else { return true }
             let mates = queueMembers()[queue, default: []].filter { $0 != operation }
-            var remaining = Set(mates)
+            // Moved out while the search runs, which the closure below marks through.
+            var remaining = marks ?? OperationMarks(operationCount: analysis.index.operationCount)
+            marks = nil
+            defer { marks = remaining }
+            remaining.reset(to: mates)
             for direction in [SchedulingLint.Search.Direction.forward, .backward] where !remaining.isEmpty {
                 let outcome = search.run(from: operation, direction) { other in
                     remaining.remove(other)
