@@ -106,18 +106,21 @@ public struct CrossQueuePriorityRule: Rule {
         _ operation: Int, sizes: [Int32], members: [Int: [Int]], _ analysis: GraphAnalysis, _ search: inout SchedulingLint.Search,
         _ marks: inout OperationMarks, visited: inout Int
     ) -> Finding? {
-        let op = analysis.graph.operations[operation]
+        // Read from the columns: the whole value would copy its dependencies for each candidate.
+        let operations = analysis.graph.operations
+        let opName = operations.name(at: operation)
+        let start = operations.start(at: operation)
         let q = SchedulingLint.quoted
-        let name = q(op.name)
-        let level = op.priority.level.description
+        let name = q(opName)
+        let level = operations.priority(at: operation).level.description
         let reason: String
         var related: [Finding.Related] = []
         var queues: [String] = []
         var others: [String] = []
-        let queue = op.start == .queue ? SchedulingLint.queue(of: operation, in: analysis) : nil
+        let queue = start == .queue ? SchedulingLint.queue(of: operation, in: analysis) : nil
         // An undeclared queue is OPL108's; a queue the source does not name (`addOperation` on a
         // receiver extraction cannot follow) may hold other operations: nothing can be judged.
-        if op.start == .queue, queue == nil { return nil }
+        if start == .queue, queue == nil { return nil }
         if let queue {
             // Extracted from source, an operation stands for every instance its code makes (one
             // per call of the method): those instances share the queue, unordered.
@@ -136,14 +139,14 @@ public struct CrossQueuePriorityRule: Rule {
             }
             related.insert(contentsOf: SchedulingLint.created(queue: queue, in: analysis), at: 0)
         } else {
-            reason = op.start == .manual ? "it is started by hand, not by a queue" : "it is on no queue"
+            reason = start == .manual ? "it is started by hand, not by a queue" : "it is on no queue"
         }
         return finding(
             "priority \(level) of \(name) has no effect: \(reason); priority only orders ready operations of one queue",
             at: analysis.location(ofOperation: operation),
             related: related,
             fix: Finding.Fix("remove the queuePriority of \(name); to favour it across queues, set its qualityOfService"),
-            operations: [op.name] + others,
+            operations: [opName] + others,
             queues: queues)
     }
 

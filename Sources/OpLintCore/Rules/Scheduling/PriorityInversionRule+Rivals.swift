@@ -14,6 +14,8 @@ extension PriorityInversionRule {
         static let totalSearchLimit = 2_000_000
 
         private let analysis: GraphAnalysis
+        /// `schedulingFeatures.queuedCount`, read once: the features are a value of many arrays.
+        private let queueSizes: [Int32]
         private var search: SchedulingLint.Search
         /// The operations each small queue starts, made on the first question.
         private var members: [Int32: [Int]]?
@@ -26,6 +28,7 @@ extension PriorityInversionRule {
 
         init(_ analysis: GraphAnalysis) {
             self.analysis = analysis
+            queueSizes = analysis.schedulingFeatures.queuedCount
             search = SchedulingLint.Search(analysis, limit: Self.searchLimit, includeWaits: false)
         }
 
@@ -43,8 +46,7 @@ extension PriorityInversionRule {
         private mutating func search(_ operation: Int) -> Bool {
             let queue = analysis.index.queueOfOperation[operation]
             guard queue >= 0 else { return true }
-            let sizes = analysis.schedulingFeatures.queuedCount
-            guard Int(sizes[Int(queue)]) <= Self.queueMateLimit + 1 else { return true }
+            guard Int(queueSizes[Int(queue)]) <= Self.queueMateLimit + 1 else { return true }
             guard visited < Self.totalSearchLimit else { return true }
             let mates = queueMembers()[queue, default: []].filter { $0 != operation }
             // Moved out while the search runs, which the closure below marks through.
@@ -65,7 +67,7 @@ extension PriorityInversionRule {
 
         private mutating func queueMembers() -> [Int32: [Int]] {
             if let members { return members }
-            let sizes = analysis.schedulingFeatures.queuedCount
+            let sizes = queueSizes
             var made: [Int32: [Int]] = [:]
             let operations = analysis.graph.operations
             for (i, queue) in analysis.index.queueOfOperation.enumerated()
