@@ -12,6 +12,7 @@ struct OperationMarks {
         stamps = [UInt32](repeating: 0, count: operationCount)
     }
 
+    /// Whether no operation is marked.
     var isEmpty: Bool { count == 0 }
 
     /// Marks exactly `operations` (each once, however often it is listed).
@@ -30,6 +31,7 @@ struct OperationMarks {
         }
     }
 
+    /// Whether `operation` is marked.
     @inline(__always) func contains(_ operation: Int) -> Bool {
         stamps[operation] == current
     }
