@@ -109,16 +109,14 @@ public final class GraphIndex: Sendable {
         let queueOfName = columns.queueNames.map { queueIndex[$0] ?? Self.unknownQueue }
         var queueOfOperation = [Int32](repeating: Self.noQueue, count: n)
         // The loops over every operation and edge write through buffers: an array written in
-        // place is checked for a unique owner at each element.
+        // place is checked for a unique owner at each element (reading it is not).
         queueOfOperation.withUnsafeMutableBufferPointer { queueOfOperation in
-            columns.queue.withUnsafeBufferPointer { symbols in
-                for i in 0..<n {
-                    let symbol = symbols[i]
-                    guard symbol >= 0 else { continue }
-                    let queue = queueOfName[Int(symbol)]
-                    queueOfOperation[i] = queue
-                    if queue == Self.unknownQueue { unknown.append(UnknownReference(operation: i, kind: .queue, index: 0)) }
-                }
+            for i in 0..<n {
+                let symbol = columns.queue[i]
+                guard symbol >= 0 else { continue }
+                let queue = queueOfName[Int(symbol)]
+                queueOfOperation[i] = queue
+                if queue == Self.unknownQueue { unknown.append(UnknownReference(operation: i, kind: .queue, index: 0)) }
             }
         }
 
@@ -136,16 +134,12 @@ public final class GraphIndex: Sendable {
         // At most one edge per reference and one per exclusivity category an operation names.
         let edgeBound = referenceTotal + columns.details.reduce(0) { $0 + $1.exclusive.count }
         var edgeCount = 0
-        targets = [Int32](unsafeUninitializedCapacity: edgeBound) { targets, initialized in
-        origins = [Int32](unsafeUninitializedCapacity: edgeBound) { origins, originsInitialized in
+        targets = [Int32](unsafeUninitializedCapacity: edgeBound) { targets, targetCount in
+        origins = [Int32](unsafeUninitializedCapacity: edgeBound) { origins, originCount in
         start.withUnsafeMutableBufferPointer { start in
-        resolved.withUnsafeBufferPointer { resolved in
-        columns.referenceStart.withUnsafeBufferPointer { referenceStart in
-        columns.referenceCount.withUnsafeBufferPointer { referenceCount in
-        columns.detailIndex.withUnsafeBufferPointer { detailIndex in
             for i in 0..<n {
-                let first = Int(referenceStart[i])
-                for d in 0..<Int(referenceCount[i]) {
+                let first = Int(columns.referenceStart[i])
+                for d in 0..<Int(columns.referenceCount[i]) {
                     let target = resolved[first + d]
                     guard target >= 0 else {
                         unknown.append(UnknownReference(operation: i, kind: .dependency, index: d))
@@ -156,8 +150,8 @@ public final class GraphIndex: Sendable {
                     origins.initializeElement(at: edgeCount, to: Int32(d))
                     edgeCount += 1
                 }
-                if detailIndex[i] >= 0 {
-                    let details = columns.details[Int(detailIndex[i])]
+                if columns.detailIndex[i] >= 0 {
+                    let details = columns.details[Int(columns.detailIndex[i])]
                     for category in details.exclusive {
                         let c: Int32
                         if let known = categoryIndex[category] {
@@ -179,10 +173,10 @@ public final class GraphIndex: Sendable {
                 }
                 start[i + 1] = Int32(edgeCount)
             }
-        }}}}}
-            originsInitialized = edgeCount
         }
-            initialized = edgeCount
+            originCount = edgeCount
+        }
+            targetCount = edgeCount
         }
 
         for i in 0..<n where columns.detailIndex[i] >= 0 {
@@ -209,23 +203,21 @@ public final class GraphIndex: Sendable {
         // Reverse adjacency by counting sort: dependents of each operation in waiter order.
         var reverseStart = [Int32](repeating: 0, count: n + 1)
         var reverseTargets = [Int32](repeating: 0, count: targets.count)
-        targets.withUnsafeBufferPointer { targets in
-        start.withUnsafeBufferPointer { start in
         reverseStart.withUnsafeMutableBufferPointer { reverseStart in
-        reverseTargets.withUnsafeMutableBufferPointer { reverseTargets in
             for target in targets { reverseStart[Int(target) + 1] += 1 }
             for i in 0..<n { reverseStart[i + 1] += reverseStart[i] }
-            var fill = Array(reverseStart)
-            fill.withUnsafeMutableBufferPointer { fill in
-                for waiter in 0..<n {
-                    for j in Int(start[waiter])..<Int(start[waiter + 1]) {
-                        let target = Int(targets[j])
-                        reverseTargets[Int(fill[target])] = Int32(waiter)
-                        fill[target] += 1
-                    }
+        }
+        var fill = reverseStart
+        fill.withUnsafeMutableBufferPointer { fill in
+        reverseTargets.withUnsafeMutableBufferPointer { reverseTargets in
+            for waiter in 0..<n {
+                for j in Int(start[waiter])..<Int(start[waiter + 1]) {
+                    let target = Int(targets[j])
+                    reverseTargets[Int(fill[target])] = Int32(waiter)
+                    fill[target] += 1
                 }
             }
-        }}}}
+        }}
 
         self.queueOfOperation = queueOfOperation
         self.dependencyStart = start

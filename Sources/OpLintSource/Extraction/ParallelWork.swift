@@ -5,17 +5,14 @@ import OpLintCore
 /// are left, so a worker keeps its scratch memory from one item to the next and a slow item
 /// does not hold the others up.
 enum ParallelWork {
-    /// The number of workers: the cores this process may use (`Parallel.cores`).
-    static let workerCount: Int = Parallel.cores
-
-    /// Calls `body(index, &state)` once for every index in `0..<count`, on `workerCount`
+    /// Calls `body(index, &state)` once for every index in `0..<count`, on `Parallel.cores`
     /// workers; each worker starts with `makeState()` and keeps it from item to item.
     ///
     /// - Complexity: O(*count*) calls plus one lock per item.
     static func forEach<State>(count: Int, makeState: @Sendable () -> State, _ body: @Sendable (Int, inout State) -> Void) {
         guard count > 0 else { return }
         let next = Counter()
-        let workers = min(workerCount, count)
+        let workers = min(Parallel.cores, count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             HugePages.adviseThisThreadsArena()
             var state = makeState()
@@ -23,14 +20,14 @@ enum ParallelWork {
         }
     }
 
-    /// Calls `body(index, &state)` for 0, 1, 2, … on `workerCount` workers, each worker
+    /// Calls `body(index, &state)` for 0, 1, 2, … on `Parallel.cores` workers, each worker
     /// stopping at the first index for which `body` returns false (past the last item of a
     /// list still growing); each worker starts with `makeState()` and keeps it from item to item.
     ///
     /// - Complexity: O(items + workers) calls plus one lock per call.
     static func forEachUntilDone<State>(makeState: @Sendable () -> State, _ body: @Sendable (Int, inout State) -> Bool) {
         let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+        DispatchQueue.concurrentPerform(iterations: Parallel.cores) { _ in
             HugePages.adviseThisThreadsArena()
             var state = makeState()
             while let index = next.take(below: Int.max), body(index, &state) {}
