@@ -59,10 +59,16 @@ extension GraphDecoder {
         return true
     }
 
+    /// Room for the operations of `byteCount` bytes of an array read from the middle; none
+    /// more when `list` has it already.
+    static func reserveElements(in list: inout OperationGraph.OperationList, byteCount: Int) {
+        list.columns.reserve(operations: byteCount / 96, references: byteCount / 48, textBytes: byteCount / 4)
+    }
+
     /// The operations of an array read from the middle (`OperationChunk`): each object up to
     /// the array's end, whose offset it returns.
     func decodeOperationElements(into list: inout OperationGraph.OperationList) throws(LoadError) -> Int {
-        list.columns.reserve(operations: byteCount / 96, references: byteCount / 48, textBytes: byteCount / 4)
+        Self.reserveElements(in: &list, byteCount: byteCount)
         var queues = QueueSymbols(list.columns)
         var rows = StagedRows()
         while true {

@@ -59,16 +59,41 @@ final class OperationChunk: @unchecked Sendable {
     ) -> OperationChunk {
         let chunk = OperationChunk(start: start)
         let source = UnsafeSendable(bytes)
+        // The half's columns are reserved on this thread, as the other thread's reader would
+        // reserve them: their memory comes from this thread's heap, which huge pages back, and
+        // goes back to it once joined, for the index and the rules to use again. Reserved by the
+        // other thread, it came from that thread's heap, 4 KiB at a time, and stayed there.
+        let reserved = ReservedColumns(bytes: length - start)
         chunk.worker = WorkerThread {
-            chunk.outcome = Self.decode(source.value, length: length, capacity: capacity, start: start, document: document)
+            chunk.outcome = Self.decode(source.value, length: length, capacity: capacity, start: start, document: document,
+                                        into: reserved.take())
         }
         return chunk
     }
 
+    /// Columns reserved on one thread and filled on another, held by nothing else.
+    private final class ReservedColumns: @unchecked Sendable {
+        private var list = OperationGraph.OperationList()
+
+        /// Room for the operations of `bytes` bytes of the array, as `decodeOperationElements` reserves it.
+        init(bytes: Int) {
+            GraphDecoder.reserveElements(in: &list, byteCount: bytes)
+        }
+
+        /// The columns, leaving none here: the caller holds the only reference, so appending
+        /// to them copies nothing.
+        func take() -> OperationGraph.OperationList {
+            var taken = OperationGraph.OperationList()
+            swap(&taken, &list)
+            return taken
+        }
+    }
+
     private static func decode(
-        _ bytes: UnsafePointer<UInt8>, length: Int, capacity: Int, start: Int, document: Document
+        _ bytes: UnsafePointer<UInt8>, length: Int, capacity: Int, start: Int, document: Document,
+        into list: consuming OperationGraph.OperationList
     ) -> Outcome {
-        var list = OperationGraph.OperationList()
+        var list = list
         guard let tokenizer = JSONTokenizer(elementsOf: bytes, length: length, capacity: capacity, start: start) else {
             return Outcome(columns: list.columns, unknownKeys: [], arrayEnd: nil)
         }
