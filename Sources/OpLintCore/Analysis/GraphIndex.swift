@@ -129,8 +129,8 @@ public final class GraphIndex: Sendable {
         let referenceHashes = columns.referenceHashes.count == referenceTotal ? columns.referenceHashes : (0..<referenceTotal).map { r in
             names.withReferenceName(r, NameTable.hash(bytes:))
         }
-        let table = NameTable(names: names, hashes: nameHashes, duplicates: &duplicatePairs)
-        let resolved = Self.resolve(referenceHashes, with: table, names: names, parallel: referenceTotal >= parallelFrom)
+        let (table, resolved) = Self.resolve(referenceHashes, names: names, hashes: nameHashes, duplicates: &duplicatePairs,
+                                             parallel: referenceTotal >= parallelFrom)
         // At most one edge per reference and one per exclusivity category an operation names.
         let edgeBound = referenceTotal + columns.details.reduce(0) { $0 + $1.exclusive.count }
         var edgeCount = 0
@@ -237,19 +237,34 @@ public final class GraphIndex: Sendable {
         self.queueIndex = queueIndex
     }
 
-    /// The operation each reference names (first declaration), or -1: candidates by hash in
-    /// batches, each confirmed by its bytes; on two threads for a large graph.
+    /// The table of the operation names (`NameTable`) and the operation each reference names
+    /// (first declaration), or -1: candidates by hash in batches, each confirmed by its bytes.
+    /// For a large graph, each half of the references is sorted on a second thread while this
+    /// one builds the table, then resolved on a thread of its own.
     ///
-    /// - Complexity: O(*r*) expected for *r* references.
-    private static func resolve(_ hashes: [UInt64], with table: NameTable, names: OperationNames, parallel: Bool) -> [Int32] {
+    /// - Complexity: O(*n* + *r*) expected for *n* operations and *r* references.
+    private static func resolve(
+        _ hashes: [UInt64], names: OperationNames, hashes nameHashes: [UInt64], duplicates: inout [(Int32, Int32)], parallel: Bool
+    ) -> (NameTable, [Int32]) {
         var resolved = [Int32](repeating: -1, count: hashes.count)
+        let half = hashes.count / 2
+        var table: NameTable?
+        var sorted: (NameTable.SortedQueries, NameTable.SortedQueries)?
+        hashes.withUnsafeBufferPointer { hashes in
+            let queries = UnsafeSendable(hashes)
+            Parallel.both({ table = NameTable(names: names, hashes: nameHashes, duplicates: &duplicates) }, {
+                let hashes = queries.value
+                sorted = (NameTable.SortedQueries(UnsafeBufferPointer(rebasing: hashes[..<half]), names: names.count),
+                          NameTable.SortedQueries(UnsafeBufferPointer(rebasing: hashes[half...]), names: names.count))
+            }, inParallel: parallel)
+        }
+        guard let table, let sorted else { preconditionFailure("both tasks ran") }
         hashes.withUnsafeBufferPointer { hashes in
         resolved.withUnsafeMutableBufferPointer { resolved in
             let shared = UnsafeSendable((hashes, resolved))
-            func resolve(_ range: Range<Int>) {
+            func resolve(_ range: Range<Int>, _ queries: NameTable.SortedQueries) {
                 let (hashes, resolved) = shared.value
-                let part = UnsafeMutableBufferPointer(rebasing: resolved[range])
-                table.candidates(for: UnsafeBufferPointer(rebasing: hashes[range]), into: part)
+                table.candidates(for: queries, into: UnsafeMutableBufferPointer(rebasing: resolved[range]))
                 for r in range {
                     let target = resolved[r]
                     // A candidate shares the hash; confirm the name (and resolve the rare collision).
@@ -258,10 +273,9 @@ public final class GraphIndex: Sendable {
                     }
                 }
             }
-            let half = hashes.count / 2
-            Parallel.both({ resolve(0..<half) }, { resolve(half..<hashes.count) }, inParallel: parallel)
+            Parallel.both({ resolve(0..<half, sorted.0) }, { resolve(half..<hashes.count, sorted.1) }, inParallel: parallel)
         }}
-        return resolved
+        return (table, resolved)
     }
 
     /// The number of operations.

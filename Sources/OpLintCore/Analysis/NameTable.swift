@@ -26,8 +26,7 @@ struct NameTable: Sendable {
     /// - Complexity: O(*n*).
     init(names: OperationNames, hashes nameHashes: [UInt64], duplicates: inout [(Int32, Int32)]) {
         let n = names.count
-        var bits: UInt64 = 4
-        while (1 << bits) < n * 2 { bits += 1 }
+        let bits = Self.bits(forNames: n)
         let size = 1 << Int(bits)
         let shift = 64 - bits
         self.shift = shift
@@ -60,6 +59,30 @@ struct NameTable: Sendable {
         duplicates.sort { ($0.1, $0.0) < ($1.1, $1.0) }
         self.hashes = hashes
         self.slots = slots
+    }
+
+    /// The bits of a slot's number in the table of `n` names: at least twice as many slots.
+    static func bits(forNames n: Int) -> UInt64 {
+        var bits: UInt64 = 4
+        while (1 << bits) < n * 2 { bits += 1 }
+        return bits
+    }
+
+    /// Queries put in the order the table of `names` names walks its slots
+    /// (`candidates(for:into:)`): sorting them needs only the number of names, so it can run
+    /// while the table is built.
+    struct SortedQueries: Sendable {
+        fileprivate let order: [Int32]
+        fileprivate let hashes: [UInt64]
+
+        /// - Complexity: O(*k*) for *k* queries.
+        init(_ queries: UnsafeBufferPointer<UInt64>, names: Int) {
+            self.init(queries, bits: NameTable.bits(forNames: names))
+        }
+
+        fileprivate init(_ queries: UnsafeBufferPointer<UInt64>, bits: UInt64) {
+            (order, hashes) = NameTable.sortByHash(queries, bits: bits)
+        }
     }
 
     /// Indices of items sorted by the top bits of their hash (stable), by two counting passes,
@@ -105,7 +128,12 @@ struct NameTable: Sendable {
 
     /// `candidates(for:)` into `result`, which has one place per query.
     func candidates(for queries: UnsafeBufferPointer<UInt64>, into result: UnsafeMutableBufferPointer<Int32>) {
-        let (order, sortedQueries) = Self.sortByHash(queries, bits: 64 - shift)
+        candidates(for: SortedQueries(queries, bits: 64 - shift), into: result)
+    }
+
+    /// `candidates(for:into:)` for queries sorted already, for a table of as many names.
+    func candidates(for queries: SortedQueries, into result: UnsafeMutableBufferPointer<Int32>) {
+        let order = queries.order, sortedQueries = queries.hashes
         let mask = slots.count - 1
         hashes.withUnsafeBufferPointer { hashes in
         slots.withUnsafeBufferPointer { slots in
