@@ -23,13 +23,23 @@ signal(SIGPIPE, SIG_IGN)
 // asked (pages are only used once written), so that the huge-page advice below covers all the
 // heap a command uses, and the heap's top serves even the arrays over 4 MiB: with a 64 MiB
 // padding, a lint of 1,000,000 operations took 35,000 page faults on the main thread, 4 KiB
-// at a time, in the arrays the heap gained later and in those mapped on their own.
+// at a time, in the arrays the heap gained later and in those mapped on their own. Where the
+// system will not lend that much address space at once (`ulimit -v`, strict overcommit, a small
+// machine), glibc would refuse every allocation that grows the heap: the first growth is made
+// here, and if it fails the padding is 64 MiB.
 // `mallopt`, `M_MMAP_THRESHOLD` (-3) and `M_TOP_PAD` (-2) are in <malloc.h>, which the Glibc
-// module does not bring in.
-if let symbol = dlsym(nil, "mallopt") {
+// module does not bring in; `malloc` is called through a pointer, so that the compiler keeps an
+// allocation made only to grow the heap.
+if let symbol = dlsym(nil, "mallopt"), let allocator = dlsym(nil, "malloc") {
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    let allocate = unsafeBitCast(allocator, to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
     _ = mallopt(-3, 4 << 20)
     _ = mallopt(-2, 1 << 30)
+    if let grown = allocate(1 << 20) {
+        free(grown)
+    } else {
+        _ = mallopt(-2, 64 << 20)
+    }
 }
 // The heap, and the heap of each worker, backed by huge pages where the system allows them
 // on request: a fault per 2 MiB instead of per 4 KiB (docs/performance.md);
