@@ -34,11 +34,19 @@ enum CLIHarness {
             .deletingLastPathComponent().appendingPathComponent("oplint")
     }
 
-    /// `oplint ARGUMENTS` as a child process, with `input` on its standard input.
-    static func spawn(_ arguments: [String], input: [UInt8]? = nil, environment: [String: String]? = nil) throws -> Outcome {
+    /// `oplint ARGUMENTS` as a child process, with `input` on its standard input; with
+    /// `addressSpaceLimit`, started by `sh` after `ulimit -v` that many kilobytes.
+    static func spawn(
+        _ arguments: [String], input: [UInt8]? = nil, environment: [String: String]? = nil, addressSpaceLimit: Int? = nil
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let addressSpaceLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(addressSpaceLimit) && exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = packageRoot
         if let environment { process.environment = environment }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
