@@ -28,18 +28,12 @@ signal(SIGPIPE, SIG_IGN)
 // machine), glibc would refuse every allocation that grows the heap: the first growth is made
 // here, and if it fails the padding is 64 MiB.
 // `mallopt`, `M_MMAP_THRESHOLD` (-3) and `M_TOP_PAD` (-2) are in <malloc.h>, which the Glibc
-// module does not bring in; `malloc` is called through a pointer, so that the compiler keeps an
-// allocation made only to grow the heap.
-if let symbol = dlsym(nil, "mallopt"), let allocator = dlsym(nil, "malloc") {
+// module does not bring in.
+if let symbol = dlsym(nil, "mallopt") {
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    let allocate = unsafeBitCast(allocator, to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
     _ = mallopt(-3, 4 << 20)
     _ = mallopt(-2, 1 << 30)
-    if let grown = allocate(1 << 20) {
-        free(grown)
-    } else {
-        _ = mallopt(-2, 64 << 20)
-    }
+    if !HugePages.growMainHeap() { _ = mallopt(-2, 64 << 20) }
 }
 // The heap, and the heap of each worker, backed by huge pages where the system allows them
 // on request: a fault per 2 MiB instead of per 4 KiB (docs/performance.md);

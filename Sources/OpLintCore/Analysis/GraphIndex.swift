@@ -248,20 +248,17 @@ public final class GraphIndex: Sendable {
     ) -> (NameTable, [Int32]) {
         var resolved = [Int32](repeating: -1, count: hashes.count)
         let half = hashes.count / 2
-        var table: NameTable?
-        var sorted: (NameTable.SortedQueries, NameTable.SortedQueries)?
-        hashes.withUnsafeBufferPointer { hashes in
-            let queries = UnsafeSendable(hashes)
+        let table = hashes.withUnsafeBufferPointer { hashes in
+        resolved.withUnsafeMutableBufferPointer { resolved in
+            let shared = UnsafeSendable((hashes, resolved))
+            var table: NameTable?
+            var sorted: (NameTable.SortedQueries, NameTable.SortedQueries)?
             Parallel.both({ table = NameTable(names: names, hashes: nameHashes, duplicates: &duplicates) }, {
-                let hashes = queries.value
+                let hashes = shared.value.0
                 sorted = (NameTable.SortedQueries(UnsafeBufferPointer(rebasing: hashes[..<half]), names: names.count),
                           NameTable.SortedQueries(UnsafeBufferPointer(rebasing: hashes[half...]), names: names.count))
             }, inParallel: parallel)
-        }
-        guard let table, let sorted else { preconditionFailure("both tasks ran") }
-        hashes.withUnsafeBufferPointer { hashes in
-        resolved.withUnsafeMutableBufferPointer { resolved in
-            let shared = UnsafeSendable((hashes, resolved))
+            guard let table, let sorted else { preconditionFailure("both tasks ran") }
             func resolve(_ range: Range<Int>, _ queries: NameTable.SortedQueries) {
                 let (hashes, resolved) = shared.value
                 table.candidates(for: queries, into: UnsafeMutableBufferPointer(rebasing: resolved[range]))
@@ -274,6 +271,7 @@ public final class GraphIndex: Sendable {
                 }
             }
             Parallel.both({ resolve(0..<half, sorted.0) }, { resolve(half..<hashes.count, sorted.1) }, inParallel: parallel)
+            return table
         }}
         return (table, resolved)
     }

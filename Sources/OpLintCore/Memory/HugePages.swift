@@ -38,6 +38,20 @@ public enum HugePages {
         return !["0", "no", "off", "false"].contains(value.lowercased())
     }
 
+    /// Grows the main heap by its padding (`mallopt(M_TOP_PAD)`) now, as the first allocation
+    /// past its top would: an allocation that leaves the padding in place once freed. False
+    /// when glibc could not grow it that far (the system would not lend the address space).
+    @discardableResult
+    public static func growMainHeap() -> Bool {
+        #if canImport(Glibc)
+        guard let allocate = allocator, let block = allocate(growingBlock) else { return false }
+        free(block)
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// Advises the main heap (`mainHeap()`) and turns on
     /// `adviseThisThreadsArena()`. Called once, from the main thread, after `mallopt(M_TOP_PAD)`:
     /// the heap is first grown to its padding, so that all of it is advised; memory the heap
@@ -45,10 +59,8 @@ public enum HugePages {
     @discardableResult
     public static func adviseMainHeap() -> Bool {
         #if canImport(Glibc)
-        // An allocation past the heap's top makes glibc grow it by the padding at once; freed,
-        // it leaves the padding in place.
         guard let allocate = allocator else { return false }
-        free(allocate(growingBlock))
+        growMainHeap()
         guard let heap = mainHeap(), madvise(UnsafeMutableRawPointer(bitPattern: heap.lowerBound), Int(heap.count), adviceHugePage) == 0 else {
             return false
         }
