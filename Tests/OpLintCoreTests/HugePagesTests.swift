@@ -137,6 +137,32 @@ import Testing
             #expect(result.flags.contains("hg"))
         }
     }
+
+    /// A worker heap that lost its advice (as a heap glibc unmapped once emptied and mapped
+    /// again at the same address does) has it again the next time its thread starts work.
+    @Test func advisesAWorkersHeapAgainAfterItLostTheAdvice() throws {
+        guard HugePages.adviseMainHeap() else { return }
+        let done = DispatchSemaphore(value: 0)
+        let found = LockedBox<(address: UInt, flags: [Substring])?>(nil)
+        let thread = Thread {
+            let block = malloc(4096)!
+            let address = UInt(bitPattern: block)
+            HugePages.adviseThisThreadsArena()
+            let base = address & ~UInt(HugePages.threadHeapSize - 1)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: base), HugePages.threadHeapSize, 15)  // MADV_NOHUGEPAGE
+            HugePages.adviseThisThreadsArena()
+            let flags = (try? Self.flags(ofMappingHolding: address)) ?? []
+            free(block)
+            found.value = (address, flags)
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let result = try #require(found.value)
+        if HugePages.mainHeap()?.contains(result.address) != true {
+            #expect(result.flags.contains("hg"))
+        }
+    }
 }
 
 /// A value handed from one thread to another under a lock.

@@ -77,8 +77,10 @@ public enum HugePages {
 
     /// Advises the heap the calling thread allocates from, when it is a thread heap of its
     /// own (a worker's; the main heap is advised by `adviseMainHeap()`), and moves its next
-    /// allocations to a huge page (`startAtHugePage`): once per heap. Cheap enough to call each
-    /// time a worker starts a task: one allocation, and a set looked up, for a heap done before.
+    /// allocations to a huge page (`startAtHugePage`), once per heap. The advice is given at
+    /// every call: glibc unmaps a thread heap it has emptied and may map a new one at the same
+    /// address, without it. Cheap enough to call each time a worker starts a task: one
+    /// allocation, one system call and a set looked up.
     public static func adviseThisThreadsArena() {
         #if canImport(Glibc)
         guard isEnabled.load(ordering: .acquiring), let allocate = allocator, let probe = allocate(64) else { return }
@@ -88,8 +90,8 @@ public enum HugePages {
         guard !mainHeap.contains(address) else { return }
         let base = address & ~UInt(threadHeapSize - 1)
         // The advice covers the whole reserved heap, the part glibc makes writable later too.
-        guard advisedHeaps.withLock({ $0.insert(base).inserted }) else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: base), threadHeapSize, adviceHugePage)
+        guard advisedHeaps.withLock({ $0.insert(base).inserted }) else { return }
         startAtHugePage(beyond: 0, allocate)
         #endif
     }
@@ -103,7 +105,7 @@ public enum HugePages {
 
     /// The allocation that makes glibc grow the main heap by its padding.
     private static let growingBlock = 1 << 20
-    /// The bases of the thread heaps advised and moved (`adviseThisThreadsArena`).
+    /// The bases of the thread heaps moved to a huge page (`adviseThisThreadsArena`).
     private static let advisedHeaps = Mutex<Set<UInt>>([])
 
     /// Makes the calling thread's heap hand out its next memory from a 2 MiB boundary at least
