@@ -13,7 +13,7 @@ struct OpLintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let sources = target.sourceFiles.map(\.url).filter { Self.sourceSuffixes.contains($0.pathExtension) }
-        let files = sources + Self.graphFiles(in: URL(fileURLWithPath: target.directory.string))
+        let files = sources + Self.graphFiles(in: target.directoryURL)
         guard !files.isEmpty else { return [] }
         let report = context.pluginWorkDirectoryURL.appendingPathComponent("oplint-\(target.name).json")
         return [

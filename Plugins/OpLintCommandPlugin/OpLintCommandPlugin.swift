@@ -15,7 +15,7 @@ struct OpLintCommandPlugin: CommandPlugin {
             let targets = try targetNames.isEmpty
                 ? context.package.targets
                 : context.package.targets(named: targetNames)
-            paths = targets.compactMap { $0 as? SourceModuleTarget }.map { $0.directory.string }
+            paths = targets.compactMap { $0 as? SourceModuleTarget }.map { $0.directoryURL.path }
         }
         let oplint = try context.tool(named: "oplint")
         let process = Process()

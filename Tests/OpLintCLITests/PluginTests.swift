@@ -49,6 +49,29 @@ import Testing
         #expect(passing.status == 0, "\(passing.output)")
     }
 
+    /// Without paths, the command plugin lints the directories of the package's source targets.
+    @Test func commandPluginWithoutPathsLintsTheTargets() throws {
+        let sample = try samplePackage(graph: Self.clean)
+        defer { try? FileManager.default.removeItem(at: sample) }
+        // Objective-C the target never compiles (a private header nothing includes): two
+        // operations that wait for each other.
+        let code = """
+        static void schedule(NSOperationQueue *queue) {
+            NSBlockOperation *fetch = [NSBlockOperation blockOperationWithBlock:^{}];
+            NSBlockOperation *store = [NSBlockOperation blockOperationWithBlock:^{}];
+            [fetch addDependency:store];
+            [store addDependency:fetch];
+            [queue addOperations:@[fetch, store] waitUntilFinished:NO];
+        }
+
+        """
+        try Data(code.utf8).write(to: sample.appendingPathComponent("Sources/Graphs/Schedule.h"))
+        let failing = try swift("package", ["oplint"], in: sample)
+        #expect(failing.status != 0)
+        #expect(failing.output.contains("Schedule.h:4:"), "\(failing.output)")
+        #expect(failing.output.contains("[OPL101 dependency-cycle]"), "\(failing.output)")
+    }
+
     @Test func buildToolPluginReportsFindingsAsBuildDiagnostics() throws {
         let broken = try samplePackage(graph: Self.cycle)
         defer { try? FileManager.default.removeItem(at: broken) }

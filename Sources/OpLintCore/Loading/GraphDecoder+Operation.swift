@@ -19,7 +19,7 @@ extension GraphDecoder {
         let expected = min(byteCount / 96, 4_000_000)
         list.columns.reserve(operations: expected, references: 2 * expected, textBytes: 24 * expected)
         // Names are hashed as they are read when every earlier operation has its hash too.
-        var hashing = list.columns.nameHashes.count == list.columns.operationCount
+        let hashing = list.columns.nameHashes.count == list.columns.operationCount
             && list.columns.referenceHashes.count == list.columns.referenceTotal
         defer {
             if !hashing {
