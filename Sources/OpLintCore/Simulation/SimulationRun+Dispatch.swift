@@ -2,6 +2,7 @@ extension SimulationRun {
     static let additionMask: UInt64 = (1 << 40) - 1
 
     /// The operation at the head of a queue's choice order.
+    @inline(__always)
     func head(of q: Int) -> Int? {
         guard let key = queues[q].ready.min else { return nil }
         return Int(model.additionOrder[Int(key & Self.additionMask)])

@@ -67,12 +67,14 @@ extension SimulationRun {
     }
 
     /// Whether an operation that starts now holds a thread (apple's global limit).
+    @inline(__always)
     func needsThread(_ op: Int) -> Bool {
         !cancelled[op] && (!model.isAsynchronous[op] || model.waitStart[op] != model.waitStart[op + 1]
             || model.queueWaitStart[op] != model.queueWaitStart[op + 1])
     }
 
     /// What released a start that happens now, for an operation ready since `readyAt`.
+    @inline(__always)
     func releaseAtStart(_ op: Int, queue q: Int) -> Release {
         if readyAt[op] == now { return readyReason[op] }
         if queues[q].resumedAt == now { return Release(kind: .resume, other: Int32(q)) }
@@ -116,6 +118,7 @@ extension SimulationRun {
 
     /// Unfinished `waitsFor` targets of an operation, one per wait; kept in `waitsLeft` while
     /// it waits and counted down as they finish.
+    @inline(__always)
     func unfinishedWaitTargets(_ op: Int) -> Int {
         var left = 0
         for position in Int(model.waitStart[op])..<Int(model.waitStart[op + 1]) {
@@ -125,6 +128,7 @@ extension SimulationRun {
     }
 
     /// The `waitsForQueues` of an operation whose queue has unfinished operations now.
+    @inline(__always)
     func waitedQueuesNotEmpty(_ op: Int) -> Int {
         var left = 0
         for position in Int(model.queueWaitStart[op])..<Int(model.queueWaitStart[op + 1]) {

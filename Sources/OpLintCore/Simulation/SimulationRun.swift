@@ -6,6 +6,10 @@
 /// additions in order of addition, then starts. The apple model chooses starts once per
 /// instant across all queues; the linux model runs `_schedule()` right after each trigger, as
 /// swift-corelibs-foundation does.
+///
+/// The small helpers that read the run and are called from its mutating methods for every
+/// operation (`head(of:)`, `needsThread`, `nextTime`, …) are `@inline(__always)`: called out
+/// of line, each call copied the whole run, some 400 bytes, to pass `self`.
 struct SimulationRun {
     enum Phase: UInt8 {
         case notAdded, pending, ready, dispatched, waiting, running, finished, failedStart
@@ -216,6 +220,7 @@ struct SimulationRun {
     }
 
     /// The next instant something happens, or nil when nothing can.
+    @inline(__always)
     func nextTime() -> Double? {
         var t = Double.infinity
         if let top = timed.min { t = top.time }
