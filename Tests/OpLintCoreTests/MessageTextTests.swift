@@ -68,5 +68,15 @@ import Testing
                 #expect(String(decoding: out.bytes, as: UTF8.self) == expected, "\(value) to \(digits) decimals")
             }
         }
+        // Times take a path of their own, from the thousandths; and past 10^12 of them the general one.
+        values += [1e9 - 0.0004, 1e9 + 0.001, 999_999_999.9995, 999_999_999.999, -999_999_999.9996, 0.0005, -0.0005, -0.0004]
+        for _ in 0..<2_000 { values.append(Double.random(in: -2e9...2e9, using: &random)) }
+        for value in values + [nil] {
+            var time = ScheduleWriter(capacity: 8)
+            time.append(jsonTime: value)
+            var general = ScheduleWriter(capacity: 8)
+            general.append(jsonDecimal: value, digits: 3)
+            #expect(time.text == general.text, "\(value.map(String.init(describing:)) ?? "nil")")
+        }
     }
 }

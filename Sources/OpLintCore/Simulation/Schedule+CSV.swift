@@ -25,22 +25,25 @@ extension Schedule {
         var out = ScheduleWriter(capacity: min(entries.count * 80 + 64, chunkSize) + 4096)
         out.append(Self.csvHeader)
         out.append(byte: 0x0A)
-        for entry in entries {
-            Self.appendField(entry.operation, to: &out)
-            out.append(byte: 0x2C)
-            if let queue = entry.queue { Self.appendField(queue, to: &out) }
-            out.append(byte: 0x2C)
-            if let slot = entry.slot { out.append(integer: slot) }
-            out.append(byte: 0x2C)
-            if let start = entry.start { out.append(time: start) }
-            out.append(byte: 0x2C)
-            if let end = entry.end { out.append(time: end) }
-            out.append(byte: 0x2C)
-            out.append(entry.state.rawValue)
-            out.append(byte: 0x2C)
-            if let waited = entry.waitedFor { Self.appendField(waited, to: &out) }
-            out.append(byte: 0x0A)
-            try out.flush(ifAtLeast: chunkSize, to: write)
+        // The rows are read where they are, not copied out one by one.
+        try entries.withUnsafeBufferPointer { rows in
+            for k in rows.indices {
+                Self.appendField(rows[k].operation, to: &out)
+                out.append(byte: 0x2C)
+                if let queue = rows[k].queue { Self.appendField(queue, to: &out) }
+                out.append(byte: 0x2C)
+                if let slot = rows[k].slot { out.append(integer: slot) }
+                out.append(byte: 0x2C)
+                if let start = rows[k].start { out.append(time: start) }
+                out.append(byte: 0x2C)
+                if let end = rows[k].end { out.append(time: end) }
+                out.append(byte: 0x2C)
+                out.append(rows[k].state.rawValue)
+                out.append(byte: 0x2C)
+                if let waited = rows[k].waitedFor { Self.appendField(waited, to: &out) }
+                out.append(byte: 0x0A)
+                try out.flush(ifAtLeast: chunkSize, to: write)
+            }
         }
         try out.flush(ifAtLeast: 1, to: write)
     }
@@ -52,7 +55,7 @@ extension Schedule {
             out.append(constraint.kind.rawValue)
             return
         }
-        guard other.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+        guard other.withUTF8Bytes(Self.needsQuoting) else {
             out.append(constraint.kind.rawValue)
             out.append(byte: 0x3A)
             out.append(other)
@@ -61,8 +64,14 @@ extension Schedule {
         appendField(constraint.description, to: &out)
     }
 
+    /// Whether a field holds a comma, a quote or a line break, and is quoted.
+    static func needsQuoting(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
+        return false
+    }
+
     static func appendField(_ text: String, to out: inout ScheduleWriter) {
-        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+        guard text.withUTF8Bytes(Self.needsQuoting) else {
             out.append(text)
             return
         }

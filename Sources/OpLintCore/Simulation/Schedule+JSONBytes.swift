@@ -52,25 +52,28 @@ extension Schedule {
             out.append("[]")
         } else {
             out.append("[\n")
-            for (k, entry) in entries.enumerated() {
-                out.append("    {\n      \"end\": ")
-                out.append(jsonTime: entry.end)
-                out.append(",\n      \"operation\": ")
-                out.append(jsonString: entry.operation)
-                out.append(",\n      \"queue\": ")
-                if let queue = entry.queue { out.append(jsonString: queue) } else { out.append("null") }
-                out.append(",\n      \"runStart\": ")
-                out.append(jsonTime: entry.runStart)
-                out.append(",\n      \"slot\": ")
-                if let slot = entry.slot { out.append(integer: slot) } else { out.append("null") }
-                out.append(",\n      \"start\": ")
-                out.append(jsonTime: entry.start)
-                out.append(",\n      \"state\": ")
-                out.append(jsonString: entry.state.rawValue)
-                out.append(",\n      \"waitedFor\": ")
-                if let waited = entry.waitedFor { out.append(jsonConstraint: waited) } else { out.append("null") }
-                out.append(k < entries.count - 1 ? "\n    },\n" : "\n    }\n")
-                try out.flush(ifAtLeast: chunkSize, to: write)
+            // The rows are read where they are, not copied out one by one.
+            try entries.withUnsafeBufferPointer { rows in
+                for k in rows.indices {
+                    out.append(literal: "    {\n      \"end\": ")
+                    out.append(jsonTime: rows[k].end)
+                    out.append(literal: ",\n      \"operation\": ")
+                    out.append(jsonString: rows[k].operation)
+                    out.append(literal: ",\n      \"queue\": ")
+                    if let queue = rows[k].queue { out.append(jsonString: queue) } else { out.append(literal: "null") }
+                    out.append(literal: ",\n      \"runStart\": ")
+                    out.append(jsonTime: rows[k].runStart)
+                    out.append(literal: ",\n      \"slot\": ")
+                    if let slot = rows[k].slot { out.append(integer: slot) } else { out.append(literal: "null") }
+                    out.append(literal: ",\n      \"start\": ")
+                    out.append(jsonTime: rows[k].start)
+                    out.append(literal: ",\n      \"state\": ")
+                    out.append(jsonString: rows[k].state.rawValue)
+                    out.append(literal: ",\n      \"waitedFor\": ")
+                    if let waited = rows[k].waitedFor { out.append(jsonConstraint: waited) } else { out.append(literal: "null") }
+                    if k < rows.count - 1 { out.append(literal: "\n    },\n") } else { out.append(literal: "\n    }\n") }
+                    try out.flush(ifAtLeast: chunkSize, to: write)
+                }
             }
             out.append("  ]")
         }
@@ -99,7 +102,7 @@ extension ScheduleWriter {
     /// when its parts need no escaping.
     mutating func append(jsonConstraint constraint: Schedule.Constraint) {
         let other = constraint.operation ?? constraint.queue
-        guard let other, other.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else {
+        guard let other, other.withUTF8Bytes({ Self.isPrintableWithoutEscapes($0) }) else {
             append(jsonString: constraint.description)
             return
         }
@@ -110,13 +113,46 @@ extension ScheduleWriter {
         append(byte: 0x22)
     }
 
+    /// Whether `utf8` is printable ASCII with no quote or backslash: written into a string literal as it is.
+    static func isPrintableWithoutEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+        return true
+    }
+
     /// A time rounded to three decimals as `ScheduleFormatting.json` and `JSONValue` print it.
+    ///
+    /// From the time in thousandths, rounded once: below 10^12 of them, the rounded double is
+    /// whole exactly when they are a multiple of 1,000, and prints as their digits with the
+    /// point put back and trailing zeros dropped (`append(jsonDecimal:digits:)` takes the rest).
     mutating func append(jsonTime value: Double?) {
-        append(jsonDecimal: value, digits: 3)
+        guard let value else {
+            append(literal: "null")
+            return
+        }
+        let thousandths = (value * 1000).rounded()
+        guard abs(thousandths) < 1e12 else {
+            append(jsonDecimal: value, digits: 3)
+            return
+        }
+        var units = Int64(thousandths)
+        if units < 0 {
+            append(byte: 0x2D)
+            units = -units
+        }
+        append(digitsOf: UInt64(units / 1000))
+        let fraction = Int(units % 1000)
+        guard fraction != 0 else { return }
+        let (tenths, hundredths, last) = (UInt8(fraction / 100), UInt8(fraction / 10 % 10), UInt8(fraction % 10))
+        append(byte: 0x2E)
+        append(byte: 0x30 &+ tenths)
+        if hundredths != 0 || last != 0 { append(byte: 0x30 &+ hundredths) }
+        if last != 0 { append(byte: 0x30 &+ last) }
     }
 
     /// `value` rounded to `digits` decimals (at most 6), as `JSONValue` prints the rounded
-    /// double: an integer without a point, else the decimals without trailing zeros.
+    /// double: an integer without a point, else the decimals without trailing zeros. Inlined,
+    /// so that with the digits known the divisions by powers of ten are by constants.
+    @inline(__always)
     mutating func append(jsonDecimal value: Double?, digits: Int) {
         guard let value, value.isFinite else {
             append("null")

@@ -26,6 +26,12 @@ extension TextBuffer where Self: ~Copyable {
         if done == nil { for byte in text.utf8 { append(byte: byte) } }
     }
 
+    /// A literal's bytes, with no `String` in between: for rows written a million times.
+    @inline(__always)
+    mutating func append(literal text: StaticString) {
+        text.withUTF8Buffer { append(bytes: $0) }
+    }
+
     mutating func append<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
         let done: Void? = more.withContiguousStorageIfAvailable { append(bytes: $0) }
         if done == nil { for byte in more { append(byte: byte) } }
