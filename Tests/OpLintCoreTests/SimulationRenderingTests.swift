@@ -74,6 +74,15 @@ import Testing
         #expect(trace.contains("\"ph\":\"s\"") && trace.contains("\"ph\":\"f\""))
     }
 
+    @Test func decimalWidthsAreTheLengthsOfTheNumbers() {
+        var random = SimulationRandom(seed: 4)
+        var values = [0, 9, 10, -1, -9, -10, 99, 100, Int.max, Int.min]
+        for _ in 0..<2000 { values.append(Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 63)) }
+        for value in values {
+            #expect(ScheduleFormatting.decimalWidth(value) == String(value).utf8.count, "\(value)")
+        }
+    }
+
     @Test func byteWriterTimesMatchTheFormatter() {
         var random = SimulationRandom(seed: 9)
         var values: [Double] = [0, 0.0004, 0.0005, 0.9995, 1, 9.9999, 10, 123456.789, -0.5, -1234.0004]

@@ -69,12 +69,7 @@ public struct ReportWriter: TextBuffer, ~Copyable {
 
     /// Makes room for `extra` more bytes, at least doubling the buffer.
     private mutating func grow(toHold extra: Int) {
-        let larger = max(2 * capacity, count + extra)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
+        base = OwnedBytes.grown(base, count: count, capacity: &capacity, toHold: extra)
     }
 
     /// Between two findings: hands the bytes written so far to the sink once there are at

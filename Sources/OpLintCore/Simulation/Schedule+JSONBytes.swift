@@ -134,13 +134,7 @@ extension ScheduleWriter {
             append(jsonDecimal: value, digits: 3)
             return
         }
-        var units = Int64(thousandths)
-        if units < 0 {
-            append(byte: 0x2D)
-            units = -units
-        }
-        append(digitsOf: UInt64(units / 1000))
-        let fraction = Int(units % 1000)
+        let fraction = append(wholePartOf: thousandths)
         guard fraction != 0 else { return }
         let (tenths, hundredths, last) = (UInt8(fraction / 100), UInt8(fraction / 10 % 10), UInt8(fraction % 10))
         append(byte: 0x2E)

@@ -24,18 +24,19 @@ extension Schedule {
         var widths = header.map(F.width)
         var names: [String] = []
         names.reserveCapacity(entries.count)
-        var waited: [String] = []
-        waited.reserveCapacity(entries.count)
-        for entry in entries {
-            let name = F.name(entry.operation)
-            names.append(name)
-            widths[0] = max(widths[0], F.width(name))
-            widths[1] = max(widths[1], entry.queue.map { F.width(F.name($0)) } ?? 1)
-            widths[2] = max(widths[2], entry.slot.map { String($0).utf8.count } ?? 1)
-            widths[3] = max(widths[3], entry.start.map(ScheduleWriter.timeWidth) ?? 1)
-            widths[4] = max(widths[4], entry.end.map(ScheduleWriter.timeWidth) ?? 1)
-            widths[5] = max(widths[5], entry.state.rawValue.utf8.count)
-            waited.append(entry.waitedFor.map { F.name($0.description) } ?? "-")
+        // The rows are read where they are, not copied out one by one. A missing queue, slot or
+        // time is shown as `-`, narrower than every column's title.
+        entries.withUnsafeBufferPointer { rows in
+            for k in rows.indices {
+                let name = F.name(rows[k].operation)
+                names.append(name)
+                widths[0] = max(widths[0], F.width(name))
+                if let queue = rows[k].queue { widths[1] = max(widths[1], F.width(F.name(queue))) }
+                if let slot = rows[k].slot { widths[2] = max(widths[2], F.decimalWidth(slot)) }
+                if let start = rows[k].start { widths[3] = max(widths[3], ScheduleWriter.timeWidth(start)) }
+                if let end = rows[k].end { widths[4] = max(widths[4], ScheduleWriter.timeWidth(end)) }
+                widths[5] = max(widths[5], rows[k].state.rawValue.utf8.count)
+            }
         }
         var table = ScheduleWriter(capacity: min((entries.count + 1) * (widths.reduce(0, +) + 14) + head.utf8.count, chunkSize) + 4096)
         table.append(head)
@@ -44,34 +45,44 @@ extension Schedule {
             if i < header.count - 1 { table.append(spaces: widths[i] + 2 - F.width(title)) }
         }
         table.append(byte: 0x0A)
-        for (k, entry) in entries.enumerated() {
-            table.append(names[k])
-            table.append(spaces: widths[0] + 2 - F.width(names[k]))
-            let queue = entry.queue.map(F.name) ?? "-"
-            table.append(queue)
-            table.append(spaces: widths[1] + 2 - F.width(queue))
-            let slot = entry.slot.map(String.init) ?? "-"
-            table.append(slot)
-            table.append(spaces: widths[2] + 2 - slot.utf8.count)
-            if let start = entry.start {
-                table.append(time: start)
-                table.append(spaces: widths[3] + 2 - ScheduleWriter.timeWidth(start))
-            } else {
-                table.append("-")
-                table.append(spaces: widths[3] + 1)
+        try entries.withUnsafeBufferPointer { rows in
+            for k in rows.indices {
+                table.append(names[k])
+                table.append(spaces: widths[0] + 2 - F.width(names[k]))
+                if let queue = rows[k].queue {
+                    let shown = F.name(queue)
+                    table.append(shown)
+                    table.append(spaces: widths[1] + 2 - F.width(shown))
+                } else {
+                    table.append(byte: 0x2D)
+                    table.append(spaces: widths[1] + 1)
+                }
+                // Numbers and times are ASCII: as wide as the bytes written.
+                var before = table.writtenCount
+                if let slot = rows[k].slot { table.append(integer: slot) } else { table.append(byte: 0x2D) }
+                table.append(spaces: widths[2] + 2 - (table.writtenCount - before))
+                before = table.writtenCount
+                if let start = rows[k].start { table.append(time: start) } else { table.append(byte: 0x2D) }
+                table.append(spaces: widths[3] + 2 - (table.writtenCount - before))
+                before = table.writtenCount
+                if let end = rows[k].end { table.append(time: end) } else { table.append(byte: 0x2D) }
+                table.append(spaces: widths[4] + 2 - (table.writtenCount - before))
+                table.append(rows[k].state.rawValue)
+                table.append(spaces: widths[5] + 2 - rows[k].state.rawValue.utf8.count)
+                // The constraint as `ScheduleFormatting.name` shows its description: only the
+                // name in it can hold characters to escape.
+                if let waited = rows[k].waitedFor {
+                    table.append(waited.kind.rawValue)
+                    if let other = waited.operation ?? waited.queue {
+                        table.append(byte: 0x3A)
+                        table.append(F.name(other))
+                    }
+                } else {
+                    table.append(byte: 0x2D)
+                }
+                table.append(byte: 0x0A)
+                try table.flush(ifAtLeast: chunkSize, to: write)
             }
-            if let end = entry.end {
-                table.append(time: end)
-                table.append(spaces: widths[4] + 2 - ScheduleWriter.timeWidth(end))
-            } else {
-                table.append("-")
-                table.append(spaces: widths[4] + 1)
-            }
-            table.append(entry.state.rawValue)
-            table.append(spaces: widths[5] + 2 - entry.state.rawValue.utf8.count)
-            table.append(waited[k])
-            table.append(byte: 0x0A)
-            try table.flush(ifAtLeast: chunkSize, to: write)
         }
         var out = ""
         if !queues.isEmpty {

@@ -1,3 +1,5 @@
+import CTextScan
+
 /// Number and text forms shared by the schedule's renderings.
 enum ScheduleFormatting {
     /// A time or duration with exactly three decimals: `1.500`.
@@ -27,7 +29,7 @@ enum ScheduleFormatting {
 
     /// A name as shown in text: control characters escaped so that one name is one line.
     static func name(_ name: String) -> String {
-        guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return name }
+        guard name.withUTF8Bytes({ $0.contains { $0 < 0x20 || $0 == 0x7F } }) else { return name }
         var out = ""
         for scalar in name.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {
@@ -40,13 +42,23 @@ enum ScheduleFormatting {
         return out
     }
 
+    /// The number of characters of `value` in decimal, its sign included.
+    static func decimalWidth(_ value: Int) -> Int {
+        var width = value < 0 ? 2 : 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            width += 1
+        }
+        return width
+    }
+
     /// The width of `text` in columns, counted as Unicode scalars (fast, and exact for the
     /// names and numbers of a schedule).
     static func width(_ text: String) -> Int {
         // Fast path: ASCII text is one column per byte.
-        let bytes = text.utf8.count
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return bytes }
-        return text.unicodeScalars.count
+        let ascii = text.withUTF8Bytes { $0.count == oplint_ascii_prefix($0.baseAddress, $0.count) ? $0.count : nil }
+        return ascii ?? text.unicodeScalars.count
     }
 
     /// Pads `text` to `width` columns.

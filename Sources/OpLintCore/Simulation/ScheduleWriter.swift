@@ -35,12 +35,7 @@ struct ScheduleWriter: TextBuffer, ~Copyable {
 
     /// Makes room for `extra` more bytes, at least doubling the buffer.
     private mutating func grow(toHold extra: Int) {
-        let larger = max(2 * capacity, count + extra)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
+        base = OwnedBytes.grown(base, count: count, capacity: &capacity, toHold: extra)
     }
 
     /// The decimal digits of `value`, written in place.
@@ -62,6 +57,9 @@ struct ScheduleWriter: TextBuffer, ~Copyable {
         } while rest > 0
         count += length
     }
+
+    /// How many bytes are written and not yet handed over.
+    var writtenCount: Int { count }
 
     /// The bytes written and not yet handed over.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -90,17 +88,23 @@ struct ScheduleWriter: TextBuffer, ~Copyable {
             append(ScheduleFormatting.time(value))
             return
         }
-        var whole = Int64(thousandths)
-        if whole < 0 {
-            append(byte: 0x2D)
-            whole = -whole
-        }
-        append(digitsOf: UInt64(whole / 1000))
+        let fraction = append(wholePartOf: thousandths)
         append(byte: 0x2E)
-        let fraction = Int(whole % 1000)
         append(byte: UInt8(0x30 + fraction / 100))
         append(byte: UInt8(0x30 + fraction / 10 % 10))
         append(byte: UInt8(0x30 + fraction % 10))
+    }
+
+    /// The sign and the whole part of a time given in thousandths (an integer below 2^63 in
+    /// magnitude), written; returns the thousandths left over, 0 to 999.
+    mutating func append(wholePartOf thousandths: Double) -> Int {
+        var units = Int64(thousandths)
+        if units < 0 {
+            append(byte: 0x2D)
+            units = -units
+        }
+        append(digitsOf: UInt64(units / 1000))
+        return Int(units % 1000)
     }
 
     /// The number of bytes `time` takes.
