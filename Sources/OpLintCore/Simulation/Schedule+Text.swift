@@ -69,17 +69,7 @@ extension Schedule {
                 table.append(spaces: widths[4] + 2 - (table.writtenCount - before))
                 table.append(rows[k].state.rawValue)
                 table.append(spaces: widths[5] + 2 - rows[k].state.rawValue.utf8.count)
-                // The constraint as `ScheduleFormatting.name` shows its description: only the
-                // name in it can hold characters to escape.
-                if let waited = rows[k].waitedFor {
-                    table.append(waited.kind.rawValue)
-                    if let other = waited.operation ?? waited.queue {
-                        table.append(byte: 0x3A)
-                        table.append(F.name(other))
-                    }
-                } else {
-                    table.append(byte: 0x2D)
-                }
+                if let waited = rows[k].waitedFor { table.append(shown: waited) } else { table.append(byte: 0x2D) }
                 table.append(byte: 0x0A)
                 try table.flush(ifAtLeast: chunkSize, to: write)
             }
@@ -97,20 +87,50 @@ extension Schedule {
                 out += line + "\n"
             }
         }
+        table.append(out)
         if !criticalPath.isEmpty {
+            // As long as the schedule on a chain: written row by row, as the table is.
             let span = (criticalPath.last?.end ?? 0) - (criticalPath.first?.start ?? 0)
-            out += "\ncritical path (\(F.time(span)) s, \(criticalPath.count) step\(criticalPath.count == 1 ? "" : "s"))\n"
-            let nameWidth = criticalPath.map { F.width(F.name($0.operation)) }.max() ?? 0
-            let spans = criticalPath.map { "\(F.time($0.start)) → \(F.time($0.end))" }
-            let spanWidth = spans.map(F.width).max() ?? 0
-            for (step, span) in zip(criticalPath, spans) {
-                out += "  \(F.pad(span, spanWidth))  \(F.pad(F.name(step.operation), nameWidth))  released by \(F.name(step.releasedBy.description))\n"
+            table.append("\ncritical path (\(F.time(span)) s, \(criticalPath.count) step\(criticalPath.count == 1 ? "" : "s"))\n")
+            // A step's span is `start → end`: the two times and three characters between them.
+            var nameWidth = 0
+            var spanWidth = 0
+            for step in criticalPath {
+                nameWidth = max(nameWidth, F.width(F.name(step.operation)))
+                spanWidth = max(spanWidth, ScheduleWriter.timeWidth(step.start) + 3 + ScheduleWriter.timeWidth(step.end))
+            }
+            for step in criticalPath {
+                table.append(literal: "  ")
+                table.append(time: step.start)
+                table.append(literal: " → ")
+                table.append(time: step.end)
+                table.append(spaces: spanWidth - ScheduleWriter.timeWidth(step.start) - 3 - ScheduleWriter.timeWidth(step.end))
+                table.append(literal: "  ")
+                let name = F.name(step.operation)
+                table.append(name)
+                table.append(spaces: nameWidth - F.width(name))
+                table.append(literal: "  released by ")
+                table.append(shown: step.releasedBy)
+                table.append(byte: 0x0A)
+                try table.flush(ifAtLeast: chunkSize, to: write)
             }
         }
         if let stuck {
-            out += "\n" + stuck.text()
+            table.append(byte: 0x0A)
+            table.append(stuck.text())
         }
-        table.append(out)
         try table.flush(ifAtLeast: 1, to: write)
+    }
+}
+
+extension ScheduleWriter {
+    /// A constraint as `ScheduleFormatting.name` shows its description (`dependency:fetch`),
+    /// without making the description: only the name in it can hold characters to escape.
+    mutating func append(shown constraint: Schedule.Constraint) {
+        append(constraint.kind.rawValue)
+        if let other = constraint.operation ?? constraint.queue {
+            append(byte: 0x3A)
+            append(ScheduleFormatting.name(other))
+        }
     }
 }
