@@ -74,20 +74,36 @@ extension Schedule {
                 try table.flush(ifAtLeast: chunkSize, to: write)
             }
         }
-        var out = ""
         if !queues.isEmpty {
-            out += "\nqueues\n"
+            // One line a queue, written into the writer: half as many queues as operations on
+            // serial queues. Names are padded to the widest in characters, as `pad` counts them.
+            table.append(literal: "\nqueues\n")
             let nameWidth = queues.map { F.name($0.name).count }.max() ?? 0
             for queue in queues {
-                var line = "  " + F.pad(F.name(queue.name), nameWidth)
-                line += "  width " + (queue.width.map(String.init) ?? "unlimited")
-                line += "  busy \(F.time(queue.busyTime)) s  utilisation \(F.percent(queue.utilisation))"
-                line += "  peak \(queue.peakConcurrency)  longest wait \(F.time(queue.longestWait)) s"
-                if let op = queue.longestWaitOperation, queue.longestWait > 0 { line += " (\(F.name(op)))" }
-                out += line + "\n"
+                let name = F.name(queue.name)
+                table.append(literal: "  ")
+                table.append(name)
+                table.append(spaces: nameWidth - F.width(name))
+                table.append(literal: "  width ")
+                if let width = queue.width { table.append(integer: width) } else { table.append(literal: "unlimited") }
+                table.append(literal: "  busy ")
+                table.append(time: queue.busyTime)
+                table.append(literal: " s  utilisation ")
+                table.append(F.percent(queue.utilisation))
+                table.append(literal: "  peak ")
+                table.append(integer: queue.peakConcurrency)
+                table.append(literal: "  longest wait ")
+                table.append(time: queue.longestWait)
+                table.append(literal: " s")
+                if let op = queue.longestWaitOperation, queue.longestWait > 0 {
+                    table.append(literal: " (")
+                    table.append(F.name(op))
+                    table.append(byte: 0x29)
+                }
+                table.append(byte: 0x0A)
+                try table.flush(ifAtLeast: chunkSize, to: write)
             }
         }
-        table.append(out)
         if !criticalPath.isEmpty {
             // As long as the schedule on a chain: written row by row, as the table is.
             let span = (criticalPath.last?.end ?? 0) - (criticalPath.first?.start ?? 0)
