@@ -117,20 +117,7 @@ import Testing
 
         // A thread of its own allocates from a heap of its own (or one an ended thread left,
         // advised or not), advised when it starts work.
-        let done = DispatchSemaphore(value: 0)
-        let found = LockedBox<(address: UInt, flags: [Substring])?>(nil)
-        let thread = Thread {
-            let block = malloc(4096)!
-            let address = UInt(bitPattern: block)
-            HugePages.adviseThisThreadsArena()
-            let flags = (try? Self.flags(ofMappingHolding: address)) ?? []
-            free(block)
-            found.value = (address, flags)
-            done.signal()
-        }
-        thread.start()
-        done.wait()
-        let result = try #require(found.value)
+        let result = try Self.workerHeapFlags { _ in HugePages.adviseThisThreadsArena() }
         // A thread that glibc sends to the main heap (more threads than heaps) allocates from
         // memory the main heap may have gained after it was advised: nothing to read then.
         if HugePages.mainHeap()?.contains(result.address) != true {
@@ -142,15 +129,26 @@ import Testing
     /// again at the same address does) has it again the next time its thread starts work.
     @Test func advisesAWorkersHeapAgainAfterItLostTheAdvice() throws {
         guard HugePages.adviseMainHeap() else { return }
+        let result = try Self.workerHeapFlags { address in
+            HugePages.adviseThisThreadsArena()
+            let base = address & ~UInt(HugePages.threadHeapSize - 1)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: base), HugePages.threadHeapSize, 15)  // MADV_NOHUGEPAGE
+            HugePages.adviseThisThreadsArena()
+        }
+        if HugePages.mainHeap()?.contains(result.address) != true {
+            #expect(result.flags.contains("hg"))
+        }
+    }
+
+    /// On a thread of its own: allocates a block, runs `body` with its address, then reads the
+    /// flags of the mapping that holds it.
+    static func workerHeapFlags(_ body: @escaping @Sendable (UInt) -> Void) throws -> (address: UInt, flags: [Substring]) {
         let done = DispatchSemaphore(value: 0)
         let found = LockedBox<(address: UInt, flags: [Substring])?>(nil)
         let thread = Thread {
             let block = malloc(4096)!
             let address = UInt(bitPattern: block)
-            HugePages.adviseThisThreadsArena()
-            let base = address & ~UInt(HugePages.threadHeapSize - 1)
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: base), HugePages.threadHeapSize, 15)  // MADV_NOHUGEPAGE
-            HugePages.adviseThisThreadsArena()
+            body(address)
             let flags = (try? Self.flags(ofMappingHolding: address)) ?? []
             free(block)
             found.value = (address, flags)
@@ -158,10 +156,7 @@ import Testing
         }
         thread.start()
         done.wait()
-        let result = try #require(found.value)
-        if HugePages.mainHeap()?.contains(result.address) != true {
-            #expect(result.flags.contains("hg"))
-        }
+        return try #require(found.value)
     }
 }
 

@@ -144,9 +144,7 @@ extension ScheduleWriter {
     }
 
     /// `value` rounded to `digits` decimals (at most 6), as `JSONValue` prints the rounded
-    /// double: an integer without a point, else the decimals without trailing zeros. Inlined,
-    /// so that with the digits known the divisions by powers of ten are by constants.
-    @inline(__always)
+    /// double: an integer without a point, else the decimals without trailing zeros.
     mutating func append(jsonDecimal value: Double?, digits: Int) {
         guard let value, value.isFinite else {
             append("null")
