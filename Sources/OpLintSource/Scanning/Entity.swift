@@ -118,6 +118,14 @@ struct Scope {
         case closure
         case block
         case loop
+
+        /// A type's body or the file's level: declarations, not code that runs.
+        var isTypeOrFile: Bool {
+            switch self {
+            case .file, .type: return true
+            default: return false
+            }
+        }
     }
 
     /// What a closure is known to be.

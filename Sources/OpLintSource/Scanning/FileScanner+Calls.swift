@@ -53,6 +53,7 @@ extension FileScanner {
         guard isFollowedMember(i) else {
             // `if uploader.isDone {`: the brace opens the `if`'s body; a property is read, nothing is called.
             if file.isPunct(i + 1, "{"), file.language == .swift, statementHead(before: i + 1).opensControlBody { return }
+            if file.isPunct(i + 1, "("), isExpectationWait(i) { expectationWait(at: i) }
             if file.isPunct(i + 1, "(") || file.isPunct(i + 1, "{"), let receiver = receiverPath(endingAt: i - 2) {
                 let name = file.text(i)
                 if name == "toggle", receiver.path.count >= 2, receiver.path.last == "isSuspended" {

@@ -57,6 +57,7 @@ extension FileScanner {
             rebind(words, start: k + 1, to: .list(items + [id]))
             return
         }
+        if selector.hasPrefix("waitForExpectations") { expectationWait(message: k, selector: selector, argument: parts.first?.argument ?? close, end: parts.first?.end ?? close) }
         guard known.contains(selector) else {
             // The receiver of a message is not handed on; `otherCall` decides what the message does to it.
             if !words.isEmpty { for t in (k + 1)..<selectorStart { consumed.insert(t) } }

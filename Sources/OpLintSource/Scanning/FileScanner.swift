@@ -189,6 +189,7 @@ final class FileScanner {
         } else if file.language == .swift ? (file.isWord(i, "var") || file.isWord(i, "let")) : file.isWord(i, "id") {
             declarationWithoutValue(at: i)
         } else {
+            if file.language == .swift, isExpectationWait(i), file.isPunct(i + 1, "("), !file.isWord(i - 1, "func") { expectationWait(at: i) }
             reference(at: i)
         }
     }
