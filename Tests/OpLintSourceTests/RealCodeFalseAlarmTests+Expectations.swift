@@ -103,6 +103,33 @@ extension RealCodeFalseAlarmTests {
         #expect(c.alarms.sorted() == ["OPL105@LateTests.swift:7", "OPL301@LateTests.swift:7"], "\(c.alarms)")
     }
 
+    @Test("Each waitForExpectations waits for the expectations made since the one before, and earlier ones stay fulfilled")
+    func repeatedWaitsForAllExpectations() {
+        let c = RealCodeCase("LateTests.swift", """
+        final class LateTests: XCTestCase {
+            func testTwice() {
+                let queue = OperationQueue()
+                let first = BlockOperation { print("first") }
+                let second = BlockOperation { print("second") }
+                let third = BlockOperation { print("third") }
+                queue.addOperation(first)
+                _ = keyValueObservingExpectation(for: first, keyPath: "isFinished")
+                waitForExpectations(timeout: 1)
+                queue.addOperation(second)
+                _ = keyValueObservingExpectation(for: second, keyPath: "isFinished")
+                queue.addOperation(third)
+                let started = keyValueObservingExpectation(for: third, keyPath: "isExecuting")
+                waitForExpectations(timeout: 1)
+                first.addDependency(Operation())
+                second.addDependency(Operation())
+                third.addDependency(Operation())
+            }
+        }
+        """)
+        // `first` and `second` have finished; `third` may still be running.
+        #expect(c.edges == ["third → operation3"], "\(c.edges)")
+    }
+
     @Test("The same waits in Objective-C")
     func objectiveCExpectationWaits() {
         let c = RealCodeCase("LateTests.m", """

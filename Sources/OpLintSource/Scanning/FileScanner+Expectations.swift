@@ -90,33 +90,58 @@ extension FileScanner {
         text.contains("xecuting") || text.contains("isReady") || text == "ready" || text.contains("ancelled")
     }
 
+    /// The expectations a method's or closure's body may make, read once per body: each
+    /// name's assignments of a call, in token order, and the names it makes inverted.
+    struct BodyExpectations {
+        var scope: Int
+        var assignments: [String: [(call: Int, close: Int)]] = [:]
+        /// Every assignment, in token order.
+        var ordered: [(name: String, call: Int, close: Int)] = []
+        /// How many of `ordered` a wait for all the test case's expectations has passed: those
+        /// it waited for are fulfilled, and the next such wait waits only for newer ones.
+        var waitedForAll = 0
+        var inverted: Set<String> = []
+    }
+
     /// Marks as finished, in the current code, the operations that the expectations `names`
-    /// (nil: every expectation a test-case factory made) were made from, when each is declared
-    /// in this body before `end`: `let done = OperationExpectation(operation: op)`,
+    /// (nil: every expectation a test-case factory made) were made from, when each is last
+    /// assigned in this body before `end`: `let done = OperationExpectation(operation: op)`,
     /// `keyValueObservingExpectation(for: op, keyPath: "isFinished")`, `XCTestExpectation *done
     /// = [self keyValueObservingExpectationForObject:op keyPath:@"isFinished" handler:nil];`.
     /// An inverted expectation (`done.isInverted = true`) passes when it is *not* fulfilled,
     /// and one that names another state (`isExecuting`, `isReady`, `isCancelled`) and not
     /// finishing says nothing of it: neither counts.
+    ///
+    /// - Complexity: O(*tokens* of the body) once per body, then O(*names* × their assignments
+    ///   + *tokens* of their arguments) per wait.
     private func expectationsWaitedFor(_ names: [String]?, until end: Int) {
         // A method's or a closure's body, not a type's or the file's.
         guard let body = scopes.lastIndex(where: \.isBodyBoundary), !scopes[body].kind.isTypeOrFile else { return }
-        let open = max(scopes[body].open, 0)
-        let bodyClose = min(scopes[body].close, file.tokens.count)
-        // The latest assignment of each name before the wait.
-        var made: [String: (call: Int, close: Int)] = [:]
-        var k = open
-        while k < end {
-            if file.isIdentifier(k), let value = assignedValue(at: k, end: end) {
-                let name = file.text(k)
-                if names?.contains(name) ?? true { made[name] = value }
-                k = value.close
-            }
-            k += 1
+        let id = scopes[body].id
+        if bodyExpectations[id] == nil {
+            bodyExpectations[id] = readExpectations(id, from: max(scopes[body].open, 0), to: min(scopes[body].close, file.tokens.count))
         }
-        for (name, value) in made.sorted(by: { $0.value.call < $1.value.call }) {
-            if names == nil, !Self.testCaseExpectationFactories.contains(file.text(value.call)) { continue }
-            guard !isInverted(name, from: open, to: bodyClose) else { continue }
+        guard let read = bodyExpectations[id] else { return }
+        var made: [(call: Int, close: Int)] = []
+        if let names {
+            for name in names where !read.inverted.contains(name) {
+                // The latest assignment before the wait.
+                if let value = read.assignments[name]?.last(where: { $0.close < end }) { made.append(value) }
+            }
+        } else {
+            // The test case's expectations made since its last wait for all of them, each the
+            // latest assignment of its name before this wait.
+            var next = read.waitedForAll
+            while next < read.ordered.count, read.ordered[next].close < end {
+                let value = read.ordered[next]
+                next += 1
+                guard !read.inverted.contains(value.name), Self.testCaseExpectationFactories.contains(file.text(value.call)),
+                      read.assignments[value.name]?.last(where: { $0.close < end })?.call == value.call else { continue }
+                made.append((value.call, value.close))
+            }
+            bodyExpectations[id]?.waitedForAll = next
+        }
+        for value in made {
             var operations: [Int] = []
             var watchesAnotherState = false
             var watchesFinishing = false
@@ -138,6 +163,35 @@ extension FileScanner {
             guard !watchesAnotherState || watchesFinishing else { continue }
             for op in operations { finishedIn[op, default: []].append(currentScopeID) }
         }
+    }
+
+    /// The assignments of calls in the body `open..<close` (scope `scope`) and the names it
+    /// makes inverted: `name.isInverted = true`, `name.inverted = YES`, `[name setInverted:YES]`.
+    private func readExpectations(_ scope: Int, from open: Int, to close: Int) -> BodyExpectations {
+        var read = BodyExpectations(scope: scope)
+        var k = open
+        while k < close {
+            guard file.isIdentifier(k) else {
+                k += 1
+                continue
+            }
+            if let value = assignedValue(at: k, end: close) {
+                let name = file.text(k)
+                read.assignments[name, default: []].append(value)
+                read.ordered.append((name, value.call, value.close))
+                k = value.close + 1
+                continue
+            }
+            if file.isWord(k, "isInverted") || file.isWord(k, "inverted") {
+                if file.isPunct(k - 1, "."), file.isIdentifier(k - 2), file.isPunct(k + 1, "="), file.isWord(k + 2, "true") || file.isWord(k + 2, "YES") {
+                    read.inverted.insert(file.text(k - 2))
+                }
+            } else if file.isWord(k, "setInverted"), file.isIdentifier(k - 1), file.isPunct(k - 2, "["), file.isWord(k + 2, "YES") {
+                read.inverted.insert(file.text(k - 1))
+            }
+            k += 1
+        }
+        return read
     }
 
     /// When the name at `k` is assigned a call before `end` (`done = Maker(…)`, `let done:
@@ -175,20 +229,5 @@ extension FileScanner {
         let close = Int(file.partner[m + 1])
         guard close > m + 1, close < end else { return nil }
         return (m, close)
-    }
-
-    /// Whether the body `open..<close` makes the expectation `name` inverted:
-    /// `name.isInverted = true`, `name.inverted = YES`, `[name setInverted:YES]`.
-    private func isInverted(_ name: String, from open: Int, to close: Int) -> Bool {
-        for m in open..<close {
-            if file.isWord(m, "isInverted") || file.isWord(m, "inverted") {
-                if file.isPunct(m - 1, "."), file.isIdentifier(m - 2), file.text(m - 2) == name, file.isPunct(m + 1, "="),
-                   file.isWord(m + 2, "true") || file.isWord(m + 2, "YES") { return true }
-            } else if file.isWord(m, "setInverted"), file.isIdentifier(m - 1), file.text(m - 1) == name, file.isPunct(m - 2, "["),
-                      file.isWord(m + 2, "YES") {
-                return true
-            }
-        }
-        return false
     }
 }

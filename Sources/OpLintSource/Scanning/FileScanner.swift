@@ -101,6 +101,8 @@ final class FileScanner {
     @exclusivity(unchecked) var typeKeyMemo: (scope: Int, key: ScanName)?
     /// The bytes of the signature `swiftSignature` is making, kept from one function to the next.
     @exclusivity(unchecked) var signatureBytes: [UInt8] = []
+    /// The expectations of each body in which XCTest waits, by the body's scope id (`expectationWait(at:)`).
+    @exclusivity(unchecked) var bodyExpectations: [IndexKey: BodyExpectations] = [:]
     /// The `#if` groups being read, innermost last.
     @exclusivity(unchecked) var conditionals: [ConditionalGroup] = []
 
