@@ -98,7 +98,7 @@ private typealias F = SchedulingFixture
     }
 
     @Test func priorityCountsOnlyInTheSameQueue() {
-        let graph = F.graph([F.queue("db"), F.queue("other")], [
+        let graph = F.graph([F.queue("db", width: 1), F.queue("other")], [
             F.op("log", on: "db") { $0.priority = .low },
             F.op("save", on: "db", after: ["log"]) { $0.priority = .veryHigh },
             F.op("elsewhere", on: "other", after: ["log"]) { $0.priority = .veryHigh },
@@ -119,21 +119,67 @@ private typealias F = SchedulingFixture
             F.op("upload", on: "q", after: ["first"]) { $0.priority = .low },
             F.op("done", on: "q", after: ["upload"]),
         ]
-        let ordered = F.graph([F.queue("q")], operations)
+        let ordered = F.graph([F.queue("q", width: 1)], operations)
         #expect(F.lint(PriorityInversionRule.self, ordered).isEmpty)
         #expect(F.lint(CrossQueuePriorityRule.self, ordered).count == 2)
         // An operation that may be ready alongside “upload” is started first.
         operations.append(F.op("refresh", on: "q"))
-        let findings = F.lint(PriorityInversionRule.self, F.graph([F.queue("q")], operations))
+        let findings = F.lint(PriorityInversionRule.self, F.graph([F.queue("q", width: 1)], operations))
         #expect(findings.map(\.message) == [
             "“done” (priority normal) depends on “upload” (priority low) on the same queue “q”: the queue starts “upload” after its other ready operations",
         ])
         // Waits are judged alike.
-        let waiting = F.graph([F.queue("q")], [
+        let waiting = F.graph([F.queue("q", width: 1)], [
             F.op("slow", on: "q") { $0.priority = .veryLow },
             F.op("eager", on: "q", after: ["slow"]) { $0.waitsFor = ["slow"] },
         ])
         #expect(F.lint(PriorityInversionRule.self, waiting).isEmpty)
+    }
+
+    @Test func aQueueWithASlotForEveryOperationHoldsNothingUp() {
+        // Four operations: every ready one starts at once on a queue of four slots or more,
+        // the default width among them (S13), so no priority orders anything there.
+        func graph(width: Int) -> OperationGraph {
+            F.graph([F.queue("db", width: width)], [
+                F.op("log", on: "db") { $0.priority = .veryLow },
+                F.op("save", on: "db", after: ["log"]) { $0.priority = .veryHigh },
+                F.op("vacuum", on: "db"),
+                F.op("index", on: "db"),
+            ])
+        }
+        #expect(F.lint(PriorityInversionRule.self, graph(width: -1)).isEmpty)
+        #expect(F.lint(PriorityInversionRule.self, graph(width: 4)).isEmpty)
+        #expect(F.lint(PriorityInversionRule.self, graph(width: 3)).map(\.message) == [
+            "“save” (priority veryHigh) depends on “log” (priority veryLow) on the same queue “db”: the queue starts “log” after its other ready operations",
+        ])
+        // A default width set lower for the graph counts as the queue's width.
+        var narrow = graph(width: -1)
+        narrow.simulation.defaultWidth = 2
+        #expect(F.lint(PriorityInversionRule.self, narrow).count == 1)
+    }
+
+    @Test func aRivalTheWaiterAlsoWaitsForHoldsNothingUp() {
+        // On a serial queue “merge” starts after both “left” and “right”, whichever runs first.
+        var operations = [
+            F.op("left", on: "serial"),
+            F.op("right", on: "serial"),
+            F.op("merge", on: "serial", after: ["left", "right"]) { $0.priority = .veryHigh },
+        ]
+        #expect(F.lint(PriorityInversionRule.self, F.graph([F.queue("serial", width: 1)], operations)).isEmpty)
+        // The same through a chain: “merge” waits for “prepare” before “right”.
+        let chained = F.graph([F.queue("serial", width: 1)], [
+            F.op("left", on: "serial"),
+            F.op("prepare", on: "serial"),
+            F.op("right", on: "serial", after: ["prepare"]),
+            F.op("merge", on: "serial", after: ["left", "right"]) { $0.priority = .veryHigh },
+        ])
+        #expect(F.lint(PriorityInversionRule.self, chained).isEmpty)
+        // An operation “merge” does not wait for may go first and delay it.
+        operations.append(F.op("sweep", on: "serial"))
+        #expect(F.lint(PriorityInversionRule.self, F.graph([F.queue("serial", width: 1)], operations)).map(\.message) == [
+            "“merge” (priority veryHigh) depends on “left” (priority normal) on the same queue “serial”: the queue starts “left” after its other ready operations",
+            "“merge” (priority veryHigh) depends on “right” (priority normal) on the same queue “serial”: the queue starts “right” after its other ready operations",
+        ])
     }
 
     @Test func largeQueuesAreAssumedToHoldAnUnorderedMate() {

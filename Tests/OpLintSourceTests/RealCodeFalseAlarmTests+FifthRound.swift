@@ -213,18 +213,36 @@ extension RealCodeFalseAlarmTests {
         }
         """)
         #expect(c.findings("OPL308").isEmpty, "\(c.alarms)")
-        // Added, then removed before it finished: the hazard stands.
-        let added = RealCodeCase("Remove.m", """
-        void check(NSOperationQueue *queue) {
-            NSOperation *operation = [[NSOperation alloc] init];
-            NSOperation *dependency = [[NSOperation alloc] init];
-            [operation addDependency:dependency];
-            [operation removeDependency:dependency];
-            [queue addOperation:operation];
-            [queue addOperation:dependency];
+        // Added, then removed before it finished: the hazard stands in Swift.
+        let added = RealCodeCase("Remove.swift", """
+        func check(_ queue: OperationQueue) {
+            let operation = Operation()
+            let dependency = Operation()
+            operation.addDependency(dependency)
+            operation.removeDependency(dependency)
+            queue.addOperation(operation)
+            queue.addOperation(dependency)
         }
         """)
         #expect(added.findings("OPL308").map(\.location.line) == [5], "\(added.alarms)")
+    }
+
+    @Test("Objective-C never runs on swift-corelibs-foundation: no Linux hazard (ZLNSOperationDemo)")
+    func objectiveCRemovalIsNoLinuxHazard() {
+        for name in ["Remove.m", "Remove.mm", "Remove.h"] {
+            let c = RealCodeCase(name, """
+            void check(NSOperationQueue *queue) {
+                NSOperation *operation = [[NSOperation alloc] init];
+                NSOperation *dependency = [[NSOperation alloc] init];
+                [operation addDependency:dependency];
+                [operation removeDependency:dependency];
+                [queue addOperation:operation];
+                [queue addOperation:dependency];
+            }
+            """)
+            #expect(c.findings("OPL308").isEmpty, "\(name): \(c.alarms)")
+            #expect(c.graph.sourceFacts.removedDependencies.count == 1, "the removal is still a fact of the graph")
+        }
     }
 
     @Test("A wait in Task { @MainActor in … } is on the main thread; in a plain Task it is not")

@@ -52,7 +52,11 @@ extension FileScanner {
                 return
             }
         }
-        let value = valueOf(i + 1, naming: words.last.map(Self.memberName), declaredType: nil, scopeIndex: nil, nameToken: nameToken)
+        // A local assigned in inner code (`batch = items.map { … }` in an `if` or a closure):
+        // what a `map` makes goes to the variable where it is declared.
+        let key = words.count == 1 ? ScanName(last) : nil
+        let declaredIn = key.flatMap { key in scopes.indices.last { scopes[$0].locals[key] != nil } }
+        let value = valueOf(i + 1, naming: words.last.map(Self.memberName), declaredType: nil, scopeIndex: declaredIn, nameToken: nameToken)
         rebind(words, start: start, to: value)
     }
 

@@ -50,8 +50,9 @@ extension FileScanner {
     }
 
     /// What a variable holds after code that may not have run assigned it `new`, when it held
-    /// `old` before: operations either way stand for all of them, as a list does; anything
-    /// else is `new`. A value the scanner did not follow assigned there (`op = [self
+    /// `old` before: operations either way stand for all of them, as a list does; operations
+    /// on one side and a value the scanner does not follow that may be one (a parameter) on
+    /// the other are those operations; anything else is `new`. A value the scanner did not follow assigned there (`op = [self
     /// makeOperation]`) where operations were held before stays that value, and the
     /// operations go with it (`heldOnOtherPaths`): a call that enqueues, starts or makes it
     /// a dependency reaches them too.
@@ -63,6 +64,10 @@ extension FileScanner {
             heldOnOtherPaths[at] = held + before.filter { !held.contains($0) }
             return new
         }
+        // A value the scanner does not follow on purpose (a parameter, `pending = job`) that
+        // may be an operation: the operations of the other paths stay held, as they would be
+        // beside an unassigned path.
+        if case .value(let type) = new, mayBe(.operation, type) { return .list(before) }
         guard let after = entities(new), after.allSatisfy({ scan.entities[$0].kind == .operation }) else { return new }
         return .list(before + after.filter { !before.contains($0) })
     }

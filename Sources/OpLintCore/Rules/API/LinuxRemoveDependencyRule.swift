@@ -9,7 +9,8 @@ public struct LinuxRemoveDependencyRule: Rule {
         Reports `a.removeDependency(b)` when the code has not waited for `b` to finish before \
         the call (no `b.waitUntilFinished()`, no wait on `b`'s queue, in the same \
         straight-line code). A removal of a dependency the file never adds (`a.addDependency(b)` \
-        nowhere in it) changes nothing and is not reported.
+        nowhere in it) changes nothing and is not reported, nor is one in Objective-C (`.m`, \
+        `.mm`, `.h`): swift-corelibs-foundation serves Swift code only.
         """,
         rationale: """
         On Apple platforms removing a dependency re-evaluates readiness. On \
@@ -39,9 +40,14 @@ public struct LinuxRemoveDependencyRule: Rule {
 
     public init() {}
 
+    /// Whether `path` names an Objective-C source, which never runs on swift-corelibs-foundation.
+    static func isObjectiveC(_ path: String) -> Bool {
+        path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h")
+    }
+
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         analysis.graph.sourceFacts.removedDependencies.compactMap { removal in
-            guard !removal.dependencyKnownFinished else { return nil }
+            guard !removal.dependencyKnownFinished, !Self.isObjectiveC(removal.location.file) else { return nil }
             return finding(
                 "\(removal.operation).removeDependency(\(removal.dependency)) before \(removal.dependency) has finished: on Linux \(removal.operation) then never becomes ready",
                 at: removal.location,

@@ -17,7 +17,12 @@ public struct PriorityInversionRule: Rule {
             priorities (rounded to the named levels). A lower priority counts only when the \
             queue starts some other operation that is not ordered with the lower one by a \
             dependency path: otherwise it is the only ready operation of its queue whenever it \
-            is ready, and its priority holds nothing up (OPL210 notes such priorities). One \
+            is ready, and its priority holds nothing up (OPL210 notes such priorities). It does \
+            not count on a queue with a slot for every operation it starts (the default width \
+            counts as the simulator's, 64 unless the graph sets `defaultWidth`): every ready \
+            operation starts at once there (S13). Nor does an operation the waiting one also \
+            waits for, directly or through others: whichever of the two the queue starts first, \
+            the waiting operation starts after both. One \
             finding per pair, at the waiting \
             operation; the message gives both levels. Implicit exclusivity edges are not \
             checked (their order is deliberate), nor waits for whole queues, nor pairs on one \
@@ -142,7 +147,7 @@ public struct PriorityInversionRule: Rule {
                       components.component[waiter] != components.component[target] else { continue }
                 // One finding per pair: skip a repeated dependency on the same operation.
                 guard !index.dependencyTargets[edges.lowerBound..<edge].contains(Int32(target)) else { continue }
-                guard levels.qualityOfServiceInverted(waiter, target) || rivals.exist(for: target) else { continue }
+                guard levels.qualityOfServiceInverted(waiter, target) || rivals.exist(for: target, waiter: waiter) else { continue }
                 guard findings.admit(index.queueOfOperation[waiter]) else { continue }
                 if let finding = compare(waiter, target, levels, analysis, verb: "depends on", site: analysis.location(ofEdge: edge, from: waiter)) {
                     findings.append(finding, queue: index.queueOfOperation[waiter])
@@ -162,7 +167,7 @@ public struct PriorityInversionRule: Rule {
                   components.component[waiter] != components.component[target] else { continue }
             waitedFor.append(wait.target)
             guard index.edge(from: waiter, to: target) == nil else { continue }  // Reported as a dependency.
-            guard levels.qualityOfServiceInverted(waiter, target) || rivals.exist(for: target) else { continue }
+            guard levels.qualityOfServiceInverted(waiter, target) || rivals.exist(for: target, waiter: waiter) else { continue }
             guard findings.admit(index.queueOfOperation[waiter]) else { continue }
             let site = SchedulingLint.location(ofWait: Int(wait.index), by: waiter, in: analysis)
             if let finding = compare(waiter, target, levels, analysis, verb: "waits for", site: site) {
