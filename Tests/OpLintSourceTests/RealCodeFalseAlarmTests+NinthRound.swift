@@ -83,4 +83,33 @@ extension RealCodeFalseAlarmTests {
         // The block operation is still never started; `text` stays what it is.
         #expect(c.alarms == ["OPL105@Other.swift:2"], "\(c.alarms)")
     }
+
+    @Test("An if or else without braces, and pthread_main_np(), test the thread for a dispatch_sync onto the main queue")
+    func braceLessThreadChecks() {
+        let c = RealCodeCase("FeedController.m", """
+        @interface FeedController : UIViewController
+        @end
+
+        @implementation FeedController
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            if (![NSThread isMainThread]) dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"a"); });
+            if ([NSThread isMainThread]) [self reload];
+            else dispatch_sync(dispatch_get_main_queue(), ^{ [self reload]; });
+            if (!pthread_main_np()) {
+                dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"b"); });
+            }
+            if (pthread_main_np() == 0) dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"c"); });
+            if (self.flag) dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"d"); });
+            if (![NSThread isMainThread] || self.flag) dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"e"); });
+            if (pthread_main_np()) {
+                dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"f"); });
+            }
+            if ([NSThread isMainThread]) dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"g"); });
+        }
+        @end
+        """)
+        // Off the main thread only: lines 7, 9, 11 and 13. On it, or on either: 14, 15, 17, 19.
+        #expect(c.alarms == ["OPL208@FeedController.m:14", "OPL208@FeedController.m:15", "OPL208@FeedController.m:17", "OPL208@FeedController.m:19"], "\(c.alarms)")
+    }
 }

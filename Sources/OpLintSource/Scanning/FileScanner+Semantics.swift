@@ -363,10 +363,10 @@ extension FileScanner {
 
     /// `q.sync { }` / `q.async { }` and `dispatch_sync(q, ^{ })`: self-deadlocks (S22) and the
     /// thread the block runs on.
-    func dispatch(_ isSync: Bool, queueText: String, body: Int?, location: SourceLocation) {
+    func dispatch(_ isSync: Bool, queueText: String, body: Int?, location: SourceLocation, offTheMainThread: Bool = false) {
         let isMain = queueText == "DispatchQueue.main"
         let isDispatchSync = file.language == .objectiveC
-        if isSync, isMain, checksTheThread {
+        if isSync, isMain, offTheMainThread || checksTheThread {
             // `if !Thread.isMainThread { DispatchQueue.main.sync { … } }`: reached off the main thread only.
         } else if isSync {
             if isMain, let reason = mainThreadReason {

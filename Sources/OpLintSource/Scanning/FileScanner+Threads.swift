@@ -100,7 +100,7 @@ extension FileScanner {
         var steps = 0
         while k >= 0 && steps < 64 {
             steps += 1
-            if file.isWord(k, "isMainThread") { return isNegated(k) == isElse }
+            if isThreadTest(k) { return isNegated(k) == isElse }
             if file.isPunct(k, "}") {
                 // `} else {`: the condition is the `if`'s, before its body.
                 guard isElse, file.isWord(k + 1, "else") else { return nil }
@@ -115,13 +115,61 @@ extension FileScanner {
         return nil
     }
 
-    /// Whether the `isMainThread` at `k` is tested false: `!Thread.isMainThread`,
-    /// `![NSThread isMainThread]`, `YES != [NSThread isMainThread]`, `… == NO`, `== false`.
+    /// Whether token `k` asks whether the code runs on the main thread: `isMainThread`
+    /// (`Thread.isMainThread`, `[NSThread isMainThread]`) or `pthread_main_np()`.
+    private func isThreadTest(_ k: Int) -> Bool {
+        file.isWord(k, "isMainThread") || (file.isWord(k, "pthread_main_np") && file.isPunct(k + 1, "(") && file.isPunct(k + 2, ")"))
+    }
+
+    /// Whether the thread test at `k` is tested false: `!Thread.isMainThread`,
+    /// `![NSThread isMainThread]`, `!pthread_main_np()`, `YES != [NSThread isMainThread]`,
+    /// `… == NO`, `== false`, `pthread_main_np() == 0`.
     private func isNegated(_ k: Int) -> Bool {
         for m in max(0, k - 4)..<k where file.isPunct(m, "!") { return true }
-        var m = k + 1
-        while m < min(k + 3, file.tokens.count) && (file.isPunct(m, "]") || file.isPunct(m, ")")) { m += 1 }
-        return file.isPunct(m, "=") && file.isPunct(m + 1, "=") && (file.isWord(m + 2, "NO") || file.isWord(m + 2, "false"))
+        var m = file.isWord(k, "pthread_main_np") ? k + 3 : k + 1
+        let end = m + 2
+        while m < min(end, file.tokens.count) && (file.isPunct(m, "]") || file.isPunct(m, ")")) { m += 1 }
+        return file.isPunct(m, "=") && file.isPunct(m + 1, "=") && (file.isWord(m + 2, "NO") || file.isWord(m + 2, "false") || (file.tokens.indices.contains(m + 2) && file.tokens[m + 2].kind == .number && file.tokenIs(m + 2, "0")))
+    }
+
+    /// Whether the Objective-C statement that starts at `k` is the whole body of an `if` or
+    /// `else` without braces that runs only off the main thread: `if (![NSThread isMainThread])
+    /// dispatch_sync(…);`, or the `else` of `if ([NSThread isMainThread]) block(); else
+    /// dispatch_sync(…);`.
+    func braceLessBranchRunsOffTheMainThread(statementAt k: Int) -> Bool {
+        guard file.language == .objectiveC, k > 0 else { return false }
+        if file.isPunct(k - 1, ")") {
+            let open = Int(file.partner[k - 1])
+            guard open > 0, open < k - 1, file.isWord(open - 1, "if") else { return false }
+            return conditionRunsOnTheMainThread(open, k - 1) == false
+        }
+        guard file.isWord(k - 1, "else"), file.isPunct(k - 2, ";") else { return false }
+        // The `if` whose statement without braces ends at that `;`: back over the statement to
+        // the `)` that closes the condition.
+        var m = k - 3
+        var steps = 0
+        while m > 0 && steps < 256 {
+            steps += 1
+            if file.isPunct(m, ";") || file.isPunct(m, "{") || file.isPunct(m, "}") { return false }
+            if file.isPunct(m, ")") || file.isPunct(m, "]") {
+                let open = Int(file.partner[m])
+                guard open >= 0 && open < m else { return false }
+                if file.isPunct(m, ")"), open > 0, file.isWord(open - 1, "if") { return conditionRunsOnTheMainThread(open, m) == true }
+                m = open - 1
+                continue
+            }
+            m -= 1
+        }
+        return false
+    }
+
+    /// Whether the condition between `open` and `close` holds only on the main thread (true),
+    /// only off it (false), or tests no thread (nil).
+    private func conditionRunsOnTheMainThread(_ open: Int, _ close: Int) -> Bool? {
+        // `if (![NSThread isMainThread] || force)` may hold on either thread.
+        for m in (open + 1)..<close where file.isPunct(m, "|") { return nil }
+        for m in (open + 1)..<close where isThreadTest(m) { return !isNegated(m) }
+        return nil
     }
 
     /// Why the current code is isolated to the main actor, when it is: main-thread code other
