@@ -112,4 +112,49 @@ extension RealCodeFalseAlarmTests {
         // Off the main thread only: lines 7, 9, 11 and 13. On it, or on either: 14, 15, 17, 19.
         #expect(c.alarms == ["OPL208@FeedController.m:14", "OPL208@FeedController.m:15", "OPL208@FeedController.m:17", "OPL208@FeedController.m:19"], "\(c.alarms)")
     }
+
+    @Test("Operations added before the code that made a queue suspends it start; those added after it wait (a demo of suspension)")
+    func suspensionAfterTheFirstOperations() {
+        let c = RealCodeCase("Pausing.m", """
+        @implementation PausingLoader
+        - (void)load {
+            NSOperationQueue *jobs = [NSOperationQueue new];
+            jobs.maxConcurrentOperationCount = 2;
+            [jobs addOperationWithBlock:^{ NSLog(@"warmup"); }];
+            [jobs setSuspended:YES];
+            [jobs addOperationWithBlock:^{ NSLog(@"later"); }];
+        }
+        @end
+        """)
+        #expect(c.alarms == ["OPL205@Pausing.m:6"], "\(c.alarms)")
+        #expect(c.findings("OPL205").first?.operations == ["block2"], "\(c.findings("OPL205").map(\.message))")
+        #expect(c.graph.queues.first?.isSuspended == false)
+        #expect(c.graph.events == [OperationGraph.Event(at: SourceExtractor.suspensionDelay, .suspend(queue: "jobs"), location: SourceLocation(file: "Pausing.m", line: 6, column: 5))])
+        #expect(c.graph.operations.map(\.addedAt) == [0, SourceExtractor.suspensionDelay])
+        // Resumed anywhere: no suspension at all, as before.
+        let resumed = RealCodeCase("Pausing.m", """
+        @implementation PausingLoader
+        - (void)load {
+            NSOperationQueue *jobs = [NSOperationQueue new];
+            [jobs addOperationWithBlock:^{ NSLog(@"warmup"); }];
+            [jobs setSuspended:YES];
+            [jobs addOperationWithBlock:^{ NSLog(@"later"); }];
+            [jobs setSuspended:NO];
+        }
+        @end
+        """)
+        #expect(resumed.graph.events.isEmpty)
+        #expect(resumed.alarms.isEmpty, "\(resumed.alarms)")
+        // Suspended before anything is added: from the start, as before.
+        let fromTheStart = RealCodeCase("Paused.swift", """
+        func load() {
+            let jobs = OperationQueue()
+            jobs.isSuspended = true
+            jobs.addOperation { print("later") }
+        }
+        """)
+        #expect(fromTheStart.graph.queues.first?.isSuspended == true)
+        #expect(fromTheStart.graph.events.isEmpty)
+        #expect(fromTheStart.alarms.sorted() == ["OPL106@Paused.swift:4", "OPL205@Paused.swift:3"], "\(fromTheStart.alarms)")
+    }
 }

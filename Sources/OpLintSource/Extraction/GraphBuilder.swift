@@ -36,6 +36,10 @@ struct GraphBuilder {
         // methods that suspend and resume it are written in; an annotation says it outright.
         var suspendedSoFar: [ScanName: Bool] = [:]
         var suspensionAnnotated: Set<ScanName> = []
+        // Queues suspended by the code that made them after it added operations to them, and
+        // queues some code sets back to false (or to a value the scanner cannot read).
+        var suspendedAfterFilling: [ScanName: SourceLocation] = [:]
+        var resumed: Set<ScanName> = []
         // Fields are read in place (`entities[g].…`) here and below: binding an entity to a name
         // would copy it.
         for g in entities.indices where entities[g].kind == .queue {
@@ -54,6 +58,8 @@ struct GraphBuilder {
                 suspendedSoFar[queueKey] = merged
                 queue.isSuspended = merged
             }
+            if let location = entities[g].suspendedAfterFilling, suspendedAfterFilling[queueKey] == nil { suspendedAfterFilling[queueKey] = location }
+            if entities[g].isSuspended == false { resumed.insert(queueKey) }
             if entities[g].isMain { queue.isMain = true }
             if let a = entities[g].annotation {
                 if let max = a.maxConcurrentOperationCount { queue.maxConcurrentOperationCount = max }
@@ -70,6 +76,12 @@ struct GraphBuilder {
             }
         }
         let queueNames = Set(queueIndex.keys)
+        // A suspension after the first operations were added, where nothing resumes the queue
+        // nor suspends it from the start: an event just after those operations were added, and
+        // the operations added after it in that code added at the same time.
+        let suspensions = suspendedAfterFilling.filter { key, _ in
+            !resumed.contains(key) && !suspensionAnnotated.contains(key) && queueIndex[key].map { !queues[$0].isSuspended } == true
+        }
 
         // Operations, merged by name.
         var operations: [OperationGraph.Operation] = []
@@ -102,6 +114,9 @@ struct GraphBuilder {
             if entities[g].isAsynchronous { op.isAsynchronous = true; op.finishes = op.finishes && entities[g].finishes }
             if entities[g].isBarrier { op.isBarrier = true }
             if op.queue == nil, let queue = entities[g].queue { op.queue = name(queue, file: fileOf(g)) }
+            if entities[g].addedAfterSuspension, case .entity(let q)? = entities[g].queue, suspensions[keys[offsets[fileOf(g)] + q]] != nil {
+                op.addedAt = max(op.addedAt, SourceExtractor.suspensionDelay)
+            }
             if let priority = entities[g].priority { op.priority = priority }
             if let qos = entities[g].qualityOfService { op.qualityOfService = qos }
             // A use assumed to be enqueued by code the scanner does not follow assumes nothing
@@ -164,9 +179,12 @@ struct GraphBuilder {
         }
         let ordered = order.map { operations[$0] }
         // By time, and in the order of the operations at one time.
-        let events = ordered.compactMap { op in
+        let suspensionEvents = queues.compactMap { queue in
+            suspensions[ScanName(queue.name)].map { OperationGraph.Event(at: SourceExtractor.suspensionDelay, .suspend(queue: queue.name), location: $0) }
+        }
+        let events = (ordered.compactMap { op in
             cancelledAtStart[op.name].map { OperationGraph.Event(at: $0.delay, .cancel(operation: op.name), location: $0.location) }
-        }.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        } + suspensionEvents).enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         guard withSourceFacts else {
             if let keep { keep((names, keys, operations, ordered, sortKeys)) }
             return OperationGraph(queues: queues, operations: ordered, events: events)

@@ -25,6 +25,12 @@ public enum SourceExtractor {
     public static let toolVersion = OpLintVersion.current
     /// Files larger than this are skipped with a warning.
     public static let maximumFileSize = 32 * 1024 * 1024
+    /// When, in an extracted graph, a queue is suspended by the code that made it after that
+    /// code added operations to it: a millisecond after the start, so that the operations
+    /// added before it are started first (they are added at 0 s, as every operation is) and
+    /// the ones added after it (at this time too) wait (S15). The graph has no clock of the
+    /// code's own; this keeps its order.
+    public static let suspensionDelay = 0.001
 
     /// The graph found under `paths` and the warnings about files that could not be read;
     /// with `times`, how long each phase took (`oplint extract --timing`). The walk runs on a

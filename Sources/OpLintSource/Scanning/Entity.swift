@@ -47,6 +47,9 @@ struct Entity {
     /// Added to a queue the scanner cannot follow (`[[self queue] addOperation:op]`): enqueued
     /// all the same, on a queue of unknown settings.
     var enqueuedOnUnknownQueue = false
+    /// Added to its queue after the code that made the queue suspended it, having added
+    /// others before: added in the graph just after the suspension (`suspendedAfterFilling`).
+    var addedAfterSuspension = false
     /// Made from a variable or property once an API call showed what it holds; a creation later
     /// assigned to the same variable or property becomes this entity.
     var isPlaceholder = false
@@ -62,6 +65,9 @@ struct Entity {
     // Queues.
     var maxConcurrentOperationCount: Int?
     var isSuspended: Bool?
+    /// Where the code that made the queue suspended it after adding operations to it, when it
+    /// adds more after that: the ones added before may have started (S15).
+    var suspendedAfterFilling: SourceLocation?
     var isMain = false
 
     /// Settings stated by an annotation; they win over inference.

@@ -233,7 +233,12 @@ extension FileScanner {
         }
         scan.facts.enqueues.append(enqueue)
         if let q {
-            if suspendedIn[q]?.contains(where: chain.contains) == true { scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true }
+            if let suspension = suspendedAfterFillingIn[q], chain.contains(suspension.scope) {
+                if scan.entities[q].suspendedAfterFilling == nil { scan.entities[q].suspendedAfterFilling = suspension.location }
+                scan.entities[op].addedAfterSuspension = true
+            } else if suspendedIn[q]?.contains(where: chain.contains) == true {
+                scan.entities[q].isSuspended = scan.entities[q].isSuspended ?? true
+            }
             queueFilledIn[q, default: []].append(currentScopeID)
         }
         if !mayNotStart { enqueueRecords[op, default: []].append((currentScopeID, location, q)) }

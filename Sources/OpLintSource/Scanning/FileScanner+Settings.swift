@@ -51,9 +51,13 @@ extension FileScanner {
                 // read), never. A queue obtained from code the scanner does not follow is not
                 // known to stay suspended.
                 let chain = straightLineScopes
-                let fromTheStart = !entity.isPlaceholder && queueMadeIn[id].map(chain.contains) == true
-                    && queueFilledIn[id]?.contains(where: chain.contains) != true
-                if on && !fromTheStart {
+                let madeHere = !entity.isPlaceholder && queueMadeIn[id].map(chain.contains) == true
+                let fromTheStart = madeHere && queueFilledIn[id]?.contains(where: chain.contains) != true
+                if on && madeHere && !fromTheStart {
+                    // Made and filled here, then suspended: what was added before may have
+                    // started; what is added after it here waits (`markEnqueued`).
+                    if suspendedAfterFillingIn[id] == nil { suspendedAfterFillingIn[id] = (currentScopeID, location) }
+                } else if on && !fromTheStart {
                     // A queue the code obtained from elsewhere (`[Store sharedQueue]`, a parameter,
                     // another object's property) may be resumed through any other name for it.
                     if !(entity.isPlaceholder && entity.mergeKey == nil) { suspendedIn[id, default: []].append(currentScopeID) }

@@ -38,6 +38,9 @@ final class FileScanner {
     /// Scopes in which a queue was suspended away from its creation, with nothing added after
     /// it there yet: the suspension holds back operations only once some are added after it.
     @exclusivity(unchecked) var suspendedIn: [IndexKey: [Int]] = [:]
+    /// Queues suspended by the code that made them after it added operations to them: the
+    /// straight-line scope and where.
+    @exclusivity(unchecked) var suspendedAfterFillingIn: [IndexKey: (scope: Int, location: SourceLocation)] = [:]
     /// Instance variables that `@synthesize queue = myQueue;` gives a property, by the class
     /// whose `@implementation` says so: each is the property's own instance variable (`myQueue`
     /// as `_queue`).
