@@ -69,7 +69,7 @@ public enum GraphShape: String, CaseIterable, Sendable {
         case .hugeCount: "two operations with count n/2 around one join"
         case .manyEvents: "as many cancel, suspend and resume events as operations"
         case .sharedResource: "every operation writes one resource, unordered"
-        case .priorityQueues: "queues of three around one long chain of low-priority operations"
+        case .priorityQueues: "serial queues of three around one long chain of low-priority operations"
         }
     }
 }
