@@ -90,19 +90,18 @@ extension PriorityInversionRule {
         }
 
         /// Whether `waiter` waits, directly or not, for every one of `rivals` (its dependency
-        /// paths reach them all); false when the search is cut short.
+        /// paths reach them all); false when a search is cut short. Searched from each rival
+        /// towards what waits for it, stopping at the first that `waiter` does not wait for: a
+        /// rival is most often an operation nothing else waits for, where the search ends at
+        /// once, while the waiter's own dependencies may be a long chain.
         private mutating func allAwaited(_ rivals: [Int], by waiter: Int) -> Bool {
-            guard visited < Self.totalSearchLimit else { return false }
-            var remaining = marks ?? OperationMarks(operationCount: analysis.index.operationCount)
-            marks = nil
-            defer { marks = remaining }
-            remaining.reset(to: rivals)
-            let outcome = search.run(from: waiter, .forward) { other in
-                remaining.remove(other)
-                return remaining.isEmpty
+            for rival in rivals {
+                guard visited < Self.totalSearchLimit else { return false }
+                let outcome = search.run(from: rival, .backward) { $0 == waiter }
+                visited += search.visited
+                guard outcome == .found(waiter) else { return false }
             }
-            visited += search.visited
-            return outcome != .limited && remaining.isEmpty
+            return true
         }
 
         private mutating func queueMembers() -> [Int32: [Int]] {
