@@ -157,4 +157,30 @@ extension RealCodeFalseAlarmTests {
         #expect(fromTheStart.graph.events.isEmpty)
         #expect(fromTheStart.alarms.sorted() == ["OPL106@Paused.swift:4", "OPL205@Paused.swift:3"], "\(fromTheStart.alarms)")
     }
+
+    @Test("A list handed on as a copy read as a property hands its operations on, as [ops copy] does")
+    func listCopiedAsAProperty() {
+        let c = RealCodeCase("Batch.m", """
+        @implementation Batch
+        - (void)copied {
+            NSOperation *a = [[NSOperation alloc] init];
+            NSOperation *b = [[NSOperation alloc] init];
+            NSArray *ops = @[a, b];
+            [self.runner runAll:ops.copy];
+        }
+        - (void)reversed {
+            NSOperation *c = [[NSOperation alloc] init];
+            NSArray *ops = @[c];
+            [self.runner runAll:ops.reverseObjectEnumerator.allObjects];
+        }
+        - (void)counted {
+            NSOperation *d = [[NSOperation alloc] init];
+            NSArray *ops = @[d];
+            NSLog(@"%lu", (unsigned long)ops.count);
+        }
+        @end
+        """)
+        // Only `d`, whose list is only counted, is never started.
+        #expect(c.alarms == ["OPL105@Batch.m:14"], "\(c.alarms)")
+    }
 }

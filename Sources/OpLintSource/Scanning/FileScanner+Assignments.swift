@@ -324,13 +324,16 @@ extension FileScanner {
     /// `first`) may hold an operation or name a class.
     private func followReference(at i: Int, token: Token, first: UInt8, isTypeName: Bool) {
         guard !consumed.contains(i) else { return }
-        if file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
+        // `[runner runAll:ops.copy]`: a copy of the list, read as a property, goes where the
+        // list would (`[ops copy]` is a message, read as one).
+        let copied = file.language == .objectiveC && !isTypeName && listCopyEnds(after: i)
+        if !copied, file.isPunct(i + 1, "{") || file.isPunct(i + 1, "(") || file.isPunct(i + 1, ".") {
             guard isTypeName else { return }
             let word = file.text(i)
             if classes.isOperationOrQueue(word) { strayCreation(at: i) }
             return
         }
-        if file.isPunct(i + 1, oneOf: ".=:(?!") {
+        if !copied, file.isPunct(i + 1, oneOf: ".=:(?!") {
             // `steps.append(shrink!)`, `[first, second?]`: the unwrapped value is handed on as it is.
             guard file.isPunct(i + 1, "!") || file.isPunct(i + 1, "?"), file.isPunct(i + 2, oneOf: "),]") else { return }
         }
@@ -349,6 +352,22 @@ extension FileScanner {
         for id in held where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
             scan.entities[id].escape = file.location(i)
         }
+    }
+
+    /// Whether the name at `i` is followed by a copy of itself read as a property that ends an
+    /// argument: `ops.copy`, `ops.mutableCopy`, `ops.reverseObjectEnumerator.allObjects`, then
+    /// `)`, `]` or `,`.
+    private func listCopyEnds(after i: Int) -> Bool {
+        var k = i + 1
+        if file.isPunct(k, "."), file.isWord(k + 1, "reverseObjectEnumerator") || file.isWord(k + 1, "objectEnumerator"),
+           file.isPunct(k + 2, "."), file.isWord(k + 3, "allObjects") {
+            k += 4
+        } else if file.isPunct(k, "."), file.isWord(k + 1, "copy") || file.isWord(k + 1, "mutableCopy") {
+            k += 2
+        } else {
+            return false
+        }
+        return file.isPunct(k, oneOf: ")],")
     }
 
     /// Whether token `i` is an element of the list literal a `for … in` loop runs over
