@@ -94,12 +94,15 @@ public struct SourceFacts: Sendable, Equatable {
         public var location: SourceLocation
         /// True when `dependency` is known to have finished at that point (waited for before).
         public var dependencyKnownFinished: Bool
+        /// True when the call is Objective-C, which never runs on swift-corelibs-foundation.
+        public var isObjectiveC: Bool
 
-        public init(operation: String, dependency: String, location: SourceLocation, dependencyKnownFinished: Bool) {
+        public init(operation: String, dependency: String, location: SourceLocation, dependencyKnownFinished: Bool, isObjectiveC: Bool = false) {
             self.operation = operation
             self.dependency = dependency
             self.location = location
             self.dependencyKnownFinished = dependencyKnownFinished
+            self.isObjectiveC = isObjectiveC
         }
     }
 

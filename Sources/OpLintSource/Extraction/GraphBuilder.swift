@@ -179,7 +179,7 @@ struct GraphBuilder {
         }
         let ordered = order.map { operations[$0] }
         // By time, and in the order of the operations at one time.
-        let suspensionEvents = queues.compactMap { queue in
+        let suspensionEvents = suspensions.isEmpty ? [] : queues.compactMap { queue in
             suspensions[ScanName(queue.name)].map { OperationGraph.Event(at: SourceExtractor.suspensionDelay, .suspend(queue: queue.name), location: $0) }
         }
         let events = (ordered.compactMap { op in

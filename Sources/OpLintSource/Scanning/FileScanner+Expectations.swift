@@ -93,7 +93,6 @@ extension FileScanner {
     /// The expectations a method's or closure's body may make, read once per body: each
     /// name's assignments of a call, in token order, and the names it makes inverted.
     struct BodyExpectations {
-        var scope: Int
         var assignments: [String: [(call: Int, close: Int)]] = [:]
         /// Every assignment, in token order.
         var ordered: [(name: String, call: Int, close: Int)] = []
@@ -119,7 +118,7 @@ extension FileScanner {
         guard let body = scopes.lastIndex(where: \.isBodyBoundary), !scopes[body].kind.isTypeOrFile else { return }
         let id = scopes[body].id
         if bodyExpectations[id] == nil {
-            bodyExpectations[id] = readExpectations(id, from: max(scopes[body].open, 0), to: min(scopes[body].close, file.tokens.count))
+            bodyExpectations[id] = readExpectations(from: max(scopes[body].open, 0), to: min(scopes[body].close, file.tokens.count))
         }
         guard let read = bodyExpectations[id] else { return }
         var made: [(call: Int, close: Int)] = []
@@ -165,10 +164,10 @@ extension FileScanner {
         }
     }
 
-    /// The assignments of calls in the body `open..<close` (scope `scope`) and the names it
-    /// makes inverted: `name.isInverted = true`, `name.inverted = YES`, `[name setInverted:YES]`.
-    private func readExpectations(_ scope: Int, from open: Int, to close: Int) -> BodyExpectations {
-        var read = BodyExpectations(scope: scope)
+    /// The assignments of calls in the body `open..<close` and the names it makes inverted:
+    /// `name.isInverted = true`, `name.inverted = YES`, `[name setInverted:YES]`.
+    private func readExpectations(from open: Int, to close: Int) -> BodyExpectations {
+        var read = BodyExpectations()
         var k = open
         while k < close {
             guard file.isIdentifier(k) else {

@@ -110,7 +110,7 @@ extension FileScanner {
                     guard added else { continue }
                     scan.facts.removedDependencies.append(SourceFacts.RemovedDependency(
                         operation: placeholder(w), dependency: placeholder(d), location: location,
-                        dependencyKnownFinished: isFinished(d, chain)))
+                        dependencyKnownFinished: isFinished(d, chain), isObjectiveC: file.language == .objectiveC))
                 }
             }
             lateChange(w, call, other: dependencies.first.map(placeholder), location: location, chain: chain)

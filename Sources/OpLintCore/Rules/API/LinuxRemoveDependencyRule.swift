@@ -40,14 +40,9 @@ public struct LinuxRemoveDependencyRule: Rule {
 
     public init() {}
 
-    /// Whether `path` names an Objective-C source, which never runs on swift-corelibs-foundation.
-    static func isObjectiveC(_ path: String) -> Bool {
-        path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h")
-    }
-
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         analysis.graph.sourceFacts.removedDependencies.compactMap { removal in
-            guard !removal.dependencyKnownFinished, !Self.isObjectiveC(removal.location.file) else { return nil }
+            guard !removal.dependencyKnownFinished, !removal.isObjectiveC else { return nil }
             return finding(
                 "\(removal.operation).removeDependency(\(removal.dependency)) before \(removal.dependency) has finished: on Linux \(removal.operation) then never becomes ready",
                 at: removal.location,
