@@ -85,6 +85,32 @@ import Testing
         #expect(CLIHarness.run(["simulate", "examples/scenarios/s13-width.json", "--explore", "20", "--format", "json"]).standardOutput == clean.standardOutput)
     }
 
+    @Test func operationsEnqueuedOnAQueueTheSourceDoesNotShowRun() throws {
+        // The scanner cannot tell which queue a parameter is; lint takes the operations as
+        // enqueued, and simulate runs them instead of listing them as never started.
+        let directory = try FormatsCLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("Runner.swift")
+        try """
+        import Foundation
+        final class Runner {
+            func run(on queue: OperationQueue) {
+                let load = BlockOperation { print("load") }
+                let store = BlockOperation { print("store") }
+                store.addDependency(load)
+                queue.addOperations([load, store], waitUntilFinished: false)
+            }
+        }
+        """.write(to: source, atomically: true, encoding: .utf8)
+        let lint = CLIHarness.run(["lint", source.path])
+        #expect(lint.code == 0, "\(lint.standardOutput)\(lint.standardError)")
+        let outcome = CLIHarness.run(["simulate", source.path, "--format", "csv"])
+        #expect(outcome.code == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("\nload,(unnamed queue),0,0.000,1.000,finished,added\n"))
+        #expect(outcome.standardOutput.contains("\nstore,(unnamed queue),0,1.000,2.000,finished,dependency:load\n"))
+        #expect(!outcome.standardOutput.contains("never-started"))
+    }
+
     @Test func badInputAndUsage() {
         let graph = "examples/scenarios/s13-width.json"
         let unknown = CLIHarness.run(["simulate", graph, "--cancel", "nope@1"])

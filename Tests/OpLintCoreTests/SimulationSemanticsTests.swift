@@ -220,6 +220,33 @@ import Testing
         #expect(schedule.stuck?.rootCauses.first?.kind == .startedBeforeReady)
     }
 
+    @Test(arguments: SimulationPlatform.allCases)
+    func operationsOnAQueueTheGraphDoesNotNameRunOnOneOfDefaultSettings(platform: SimulationPlatform) throws {
+        // `"start": "queue"` without `queue`, as extraction writes for a queue it cannot follow:
+        // the operations run, on a queue of the system's default width; an operation on no queue
+        // still never starts. The name shown avoids the graph's own queue names.
+        let graph = F.graph([.init(name: "(unnamed queue)", maxConcurrentOperationCount: 1)], [
+            F.op("fetch", nil, duration: 2) { $0.start = .queue },
+            F.op("parse", nil, deps: ["fetch"]) { $0.start = .queue },
+            F.op("other", nil) { $0.start = .queue },
+            F.op("dropped", nil),
+        ])
+        let schedule = try F.run(graph, platform)
+        let times = F.times(schedule)
+        #expect(times["fetch"]! == (0, 2))
+        #expect(times["parse"]! == (2, 3))
+        #expect(times["other"]! == (0, 1))
+        #expect(schedule.entry("parse")?.queue == "(unnamed queue 2)")
+        #expect(schedule.entry("parse")?.waitedFor == Schedule.Constraint(.dependency, operation: "fetch"))
+        #expect(schedule.entry("dropped")?.state == .neverStarted)
+        #expect(schedule.queues.map(\.name) == ["(unnamed queue)", "(unnamed queue 2)"])
+        #expect(schedule.queues.last?.width == (platform == .apple ? SimulationOptions.appleDefaultWidth : nil))
+        #expect(schedule.stuck == nil)
+        // Without such operations there is no extra queue.
+        let named = F.graph([.init(name: "q")], [F.op("a")])
+        #expect(try F.run(named, platform).queues.map(\.name) == ["q"])
+    }
+
     @Test func cancelAllCancelsEveryOperationInTheQueue() throws {
         // S20
         let graph = F.graph([.init(name: "q", maxConcurrentOperationCount: 1)], [

@@ -52,13 +52,17 @@ public final class SimulationModel: Sendable {
     let queueWaitReference: [Int32]
     let queueWaiters: [[Int32]]
 
-    /// Queue settings after what-ifs; width `Int.max` = no limit of the queue's own.
+    /// Queue settings after what-ifs; width `Int.max` = no limit of the queue's own. The last
+    /// queue is the unnamed one when `unnamedQueueName` is set.
     let queueWidth: [Int]
     let queueSuspended: [Bool]
     let queueIsMain: [Bool]
     let queueQoS: [QualityOfService]
     /// Linux model: the thread pool a queue's work runs on (one per QoS class, the main thread last).
     let queuePool: [Int]
+    /// The name shown for the queue of operations enqueued on a queue the graph does not name;
+    /// nil when there are none.
+    let unnamedQueueName: String?
     /// The timed events (file events then `--cancel`), sorted by time, stable.
     let events: [SimulationEvent]
 
@@ -105,12 +109,27 @@ public final class SimulationModel: Sendable {
             widths.append(width)
             pools.append(queue.isMain ? QualityOfService.allCases.count : QualityOfService.allCases.firstIndex(of: queue.qualityOfService) ?? 0)
         }
+        var isMain = graph.queues.map(\.isMain)
+        var qualities = graph.queues.map(\.effectiveQualityOfService)
+        // Linux ignores isSuspended on the main queue (linux-operationqueue.md rule 47).
+        var suspended = graph.queues.map { $0.isSuspended && !($0.isMain && options.platform == .linux) }
+        // Operations enqueued on a queue the graph does not name (`"start": "queue"` without
+        // `queue`, as extraction writes for a queue it cannot follow) run on one more queue, of
+        // the system's default settings, rather than never.
+        let unnamedQueue = SimulationModel.hasUnnamedQueue(operations) ? Int32(widths.count) : -1
+        if unnamedQueue >= 0 {
+            widths.append(options.platform == .apple ? defaultWidth : Int.max)
+            pools.append(QualityOfService.allCases.firstIndex(of: .default) ?? 0)
+            isMain.append(false)
+            qualities.append(.default)
+            suspended.append(false)
+        }
+        unnamedQueueName = unnamedQueue >= 0 ? SimulationModel.unusedQueueName(graph.queues) : nil
         queueWidth = widths
         queuePool = pools
-        queueIsMain = graph.queues.map(\.isMain)
-        queueQoS = graph.queues.map(\.effectiveQualityOfService)
-        // Linux ignores isSuspended on the main queue (linux-operationqueue.md rule 47).
-        queueSuspended = graph.queues.map { $0.isSuspended && !($0.isMain && options.platform == .linux) }
+        queueIsMain = isMain
+        queueQoS = qualities
+        queueSuspended = suspended
 
         // Operations.
         var queueOf = [Int32](repeating: -1, count: n)
@@ -134,10 +153,9 @@ public final class SimulationModel: Sendable {
         columns.duration.withUnsafeBufferPointer { durations in
             typealias Flags = OperationColumns.Flags
             for i in 0..<n {
-                var mode = starts[i]
-                if mode == .queue && queueNames[i] < 0 { mode = .never }
+                let mode = starts[i]
                 startMode[i] = mode
-                if mode == .queue { queueOf[i] = index.queueOfOperation[i] }
+                if mode == .queue { queueOf[i] = queueNames[i] < 0 ? unnamedQueue : index.queueOfOperation[i] }
                 duration[i] = durationOverride.isEmpty ? durations[i] : durationOverride[columns.name(i)] ?? durations[i]
                 let q = Int(queueOf[i])
                 let flag = flags[i]
@@ -265,7 +283,33 @@ public final class SimulationModel: Sendable {
     public func name(_ operation: Int) -> String { graph.operations.name(at: operation) }
 
     /// The name of queue `q`.
-    public func queueName(_ queue: Int) -> String { graph.queues[queue].name }
+    public func queueName(_ queue: Int) -> String {
+        queue < graph.queues.count ? graph.queues[queue].name : unnamedQueueName ?? ""
+    }
+
+    /// Whether an operation is enqueued without naming its queue.
+    ///
+    /// - Complexity: O(*n*).
+    static func hasUnnamedQueue(_ operations: OperationGraph.OperationList) -> Bool {
+        let columns = operations.columns
+        return columns.start.withUnsafeBufferPointer { starts in
+            columns.queue.withUnsafeBufferPointer { queues in
+                (0..<starts.count).contains { starts[$0] == .queue && queues[$0] < 0 }
+            }
+        }
+    }
+
+    /// `(unnamed queue)`, or with a number after it when the graph has a queue of that name.
+    static func unusedQueueName(_ queues: [OperationGraph.Queue]) -> String {
+        let taken = Set(queues.map(\.name))
+        var name = "(unnamed queue)"
+        var k = 2
+        while taken.contains(name) {
+            name = "(unnamed queue \(k))"
+            k += 1
+        }
+        return name
+    }
 
     /// The model's bucket or priority rank: 0 barrier, 1 veryHigh … 5 veryLow.
     static func choiceRank(isBarrier: Bool, priority: QueuePriority, qualityOfService: QualityOfService, platform: SimulationPlatform, serial: Bool) -> UInt8 {
