@@ -365,9 +365,13 @@ static int preprocessor_line(struct lexer *lx) {
             continue;
         }
         if (b == '"' || b == '\'') {
+            // A backslash before a line break (CR LF too) continues a string onto the next line.
             size_t j = i + 1;
             while (j < count && bytes[j] != b && bytes[j] != '\n') {
-                j += bytes[j] == '\\' && byte_at(bytes, count, j + 1) != '\n' ? 2 : 1;
+                if (bytes[j] != '\\') { j++; continue; }
+                int crlf = byte_at(bytes, count, j + 1) == '\r' && byte_at(bytes, count, j + 2) == '\n';
+                if (b == '"' && (byte_at(bytes, count, j + 1) == '\n' || crlf)) { j += crlf ? 3 : 2; continue; }
+                j += byte_at(bytes, count, j + 1) != '\n' ? 2 : 1;
             }
             i = j < count && bytes[j] == b ? j + 1 : (j < count ? j : count);
             continue;

@@ -152,6 +152,30 @@ struct PassedOverFileTests {
         }
     }
 
+    @Test("A string continued over lines in a directive hides no code from the skim")
+    func continuedStringInADirective() {
+        let text = """
+        #define GLOB @"cache\\
+        /tmp/cache/*.bin\\
+        "
+        @implementation Cleaner
+        - (void)run {
+            NSBlockOperation *scan = [NSBlockOperation blockOperationWithBlock:^{ }];
+            [self.queue addOperation:scan];
+        }
+        @end
+        /* end */
+        """
+        let bytes = Array(text.utf8)
+        #expect(SkimPromise.brokenBy(bytes, language: .objectiveC) == nil)
+        #expect(!PassedOverFiles.skim(bytes, language: .objectiveC, wide: true).passedOver)
+        #expect(!PassedOverFiles.skim(bytes, language: .objectiveC, wide: false).passedOver)
+        let (skimmed, tokenized) = Self.bothWays([("Cleaner.m", bytes)])
+        #expect(skimmed == tokenized)
+        // Enqueued on a queue the scanner cannot follow (`self.queue` is declared nowhere here).
+        #expect(skimmed.contains("\"name\": \"scan\",\n      \"start\": \"queue\""), "\(skimmed)")
+    }
+
     @Test("The skim keeps its promise on the corpus, the edge cases and seeded mutations of them")
     func promise() throws {
         var passedOver = 0

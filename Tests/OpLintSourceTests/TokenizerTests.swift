@@ -146,6 +146,18 @@ struct TokenizerTests {
         let y = directiveFile.tokens.indices.first { directiveFile.text($0) == "y" }!
         #expect(directiveFile.location(y).line == 4)
         #expect(Self.file("#define X /* never closed\nint y;", .objectiveC).warnings.map(\.message) == ["unterminated block comment"])
+
+        // A string in a directive continued onto the next lines with a backslash: what it holds
+        // there (`/*`, `//`) opens no comment.
+        for newline in ["\n", "\r\n"] {
+            let continued = ["#define GLOB @\"logs\\", "/var/log/*.txt\\", "https://example.net\\", "\"", "int a;", "/* closed */ int b;"]
+                .joined(separator: newline)
+            let continuedFile = Self.file(continued, .objectiveC)
+            #expect(continuedFile.warnings.isEmpty, "\(continuedFile.warnings)")
+            #expect(Self.identifiers(continued, .objectiveC) == ["int", "a", "int", "b"])
+            let a = continuedFile.tokens.indices.first { continuedFile.text($0) == "a" }!
+            #expect(continuedFile.location(a).line == 5)
+        }
     }
 
     @Test("Brackets are matched")

@@ -391,9 +391,20 @@ struct TokenScanner {
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                 // `#include "a//b.h"`, `#define URL @"http://…"`: quoted text is not a comment.
                 // An apostrophe in `#error Don't…` ends nothing: the line's end does.
+                // A backslash before a line break (CR LF too) continues a string onto the next line.
                 var j = index + 1
                 while j < count && bytes[j] != b && bytes[j] != 0x0A {
-                    j += bytes[j] == UInt8(ascii: "\\") && byte(j + 1) != 0x0A ? 2 : 1
+                    guard bytes[j] == UInt8(ascii: "\\") else {
+                        j += 1
+                        continue
+                    }
+                    let crlf = byte(j + 1) == 0x0D && byte(j + 2) == 0x0A
+                    if b == UInt8(ascii: "\""), byte(j + 1) == 0x0A || crlf {
+                        line += 1
+                        j += crlf ? 3 : 2
+                        continue
+                    }
+                    j += byte(j + 1) != 0x0A ? 2 : 1
                 }
                 index = j < count && bytes[j] == b ? j + 1 : min(j, count)
                 continue
