@@ -163,12 +163,27 @@ private typealias F = SchedulingFixture
         #expect(F.lint(NeverFinishesRule.self, behind).map(\.severity) == [.note])
     }
 
-    @Test func neverStartedIsLeftToOtherRulesAndManualStartBlocksItsCaller() {
+    @Test func neverStartedIsLeftToOtherRulesAndManualStartReturns() {
+        // start() of an operation that never marks itself finished returns: what is lost is its
+        // completion, not the calling thread.
         let graph = F.graph([], [
             F.op("idle") { $0.finishes = false },
             F.op("byHand") { $0.finishes = false; $0.start = .manual },
         ])
         let findings = F.lint(NeverFinishesRule.self, graph)
-        #expect(findings.map(\.message) == ["“byHand” never marks itself finished: the thread that calls its start() is never released"])
+        #expect(findings.map(\.message) == ["“byHand” never marks itself finished: nothing waits for it, but it never completes"])
+    }
+
+    @Test func severalThatNeverFinishOnOneSerialQueueShareItsSlot() {
+        // Whichever starts first holds the only slot; the others never start.
+        let graph = F.graph([F.queue("serial", width: 1)], [
+            F.op("first", on: "serial") { $0.finishes = false },
+            F.op("second", on: "serial") { $0.finishes = false },
+            F.op("third", on: "serial") { $0.finishes = false },
+        ])
+        let messages = F.lint(NeverFinishesRule.self, graph).map(\.message)
+        #expect(messages.first == "“first” never marks itself finished: with “second” and “third”, which never finish either, "
+            + "whichever starts first holds the only slot of serial queue “serial” forever, and the others never start", "\(messages)")
+        #expect(messages.count == 3)
     }
 }

@@ -277,8 +277,11 @@ struct CancellingMethodTests {
         @end
         """)])
         #expect(c.graph.events.isEmpty, "\(c.graph.events)")
-        #expect(c.findings("OPL106").count == 1)
-        #expect(c.findings("OPL105").map(\.severity) == [.error])
+        // `second` is taken as enqueued through what `describe:` returns, an assumption: the
+        // operation it waits for is reported, as a warning, and `second` is not said never to start.
+        #expect(c.findings("OPL106").isEmpty)
+        #expect(c.findings("OPL105").map(\.severity) == [.warning])
+        #expect(c.graph.sourceFacts.assumedStarts.map(\.operation) == ["second"], "\(c.graph.sourceFacts.assumedStarts)")
     }
 
     @Test("The helper called on its own line, then the enqueue, and in a loop that makes a new operation each time: every copy is cancelled")
@@ -379,8 +382,11 @@ struct CancellingMethodTests {
         @end
         """)])
         #expect(c.graph.events.map(\.action) == [.cancel(operation: "GroupTests.testPendingAfterCancel.group")], "\(c.graph.events)")
-        let blocked = c.findings("OPL106")
-        #expect(blocked.count == 1)
-        #expect(blocked.first?.message.contains("testPendingWithoutCancel") == true, "\(blocked.first?.message ?? "")")
+        // Neither group is seen to start (each is only the receiver of a method oplint cannot
+        // read): what the second waits for is a warning, and the cancelled one's is none.
+        #expect(c.findings("OPL106").isEmpty)
+        let never = c.findings("OPL105")
+        #expect(never.map(\.severity) == [.warning, .warning], "\(never.map(\.message))")
+        #expect(never.last?.message.contains("waits for it: GroupTests.testPendingWithoutCancel.group") == true, "\(never.map(\.message))")
     }
 }

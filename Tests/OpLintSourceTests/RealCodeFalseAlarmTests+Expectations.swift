@@ -82,7 +82,9 @@ extension RealCodeFalseAlarmTests {
         }
         """)
         #expect(c.edges.count == 3, "\(c.edges)")
-        #expect(c.findings("OPL106").count == 3, "\(c.alarms)")
+        // Handed to the expectation's initializer, `job` is taken as started there (it is not
+        // reported), but only the one enqueued makes an error of what it waits for.
+        #expect(c.findings("OPL106").map(\.location.line) == [20], "\(c.alarms)")
     }
 
     @Test("waitForExpectations waits for the test case's key-value expectation on isFinished")
@@ -157,7 +159,10 @@ extension RealCodeFalseAlarmTests {
         @end
         """)
         #expect(c.edges.count == 1, "\(c.edges)")
-        #expect(c.findings("OPL106").map(\.location.line) == [17], "\(c.alarms)")
-        #expect(c.alarms.sorted() == ["OPL105@LateTests.m:14", "OPL105@LateTests.m:20", "OPL105@LateTests.m:8", "OPL106@LateTests.m:17", "OPL301@LateTests.m:8"], "\(c.alarms)")
+        // `job` of testExecuting is only handed to the expectation's initializer: what it waits
+        // for is reported as never started, but as a warning, and it is not said to never start.
+        #expect(c.findings("OPL106").isEmpty, "\(c.alarms)")
+        #expect(c.findings("OPL105").map(\.severity) == [.warning, .warning, .warning], "\(c.findings("OPL105").map(\.message))")
+        #expect(c.alarms.sorted() == ["OPL105@LateTests.m:14", "OPL105@LateTests.m:20", "OPL105@LateTests.m:8", "OPL301@LateTests.m:8"], "\(c.alarms)")
     }
 }

@@ -35,6 +35,21 @@ public final class GraphAnalysis: @unchecked Sendable {
     /// Root causes of operations that can never start, and what each blocks.
     public var blocking: BlockingAnalysis { computedBlocking.get { BlockingAnalysis(graph, index, components) } }
 
+    /// Operations whose start is only assumed: extraction takes them as enqueued because they
+    /// are handed to code it does not read (`SourceFacts.assumedStarts`).
+    public var assumedStarts: Set<Int> {
+        computedAssumedStarts.get {
+            Set(graph.sourceFacts.assumedStarts.compactMap { index.operation(named: $0.operation) })
+        }
+    }
+
+    /// Whether operation `i` is added to a queue or started by hand for certain: its start is
+    /// neither `never` nor only assumed. What a rule claims *must* happen rests on these.
+    public func isSurelyStarted(_ operation: Int) -> Bool {
+        graph.operations.start(at: operation) != .never
+            && (graph.sourceFacts.assumedStarts.isEmpty || !assumedStarts.contains(operation))
+    }
+
     /// The name of operation `i`.
     public func name(_ operation: Int) -> String { graph.operations.name(at: operation) }
 
@@ -74,6 +89,7 @@ public final class GraphAnalysis: @unchecked Sendable {
     private let computedCancellation = Computed<CancellationReach>()
     private let computedSchedules = Computed<ExploredSchedules>()
     private let computedFeatures = Computed<SchedulingFeatures>()
+    private let computedAssumedStarts = Computed<Set<Int>>()
 }
 
 /// Settings of the analysis that rules read.

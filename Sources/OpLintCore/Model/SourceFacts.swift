@@ -60,11 +60,15 @@ public struct SourceFacts: Sendable, Equatable {
         /// Dependencies added before the call in the same code and neither started by hand,
         /// nor waited for, before it.
         public var unfinishedDependencies: [String]
+        /// The class whose own `start` replaces Foundation's (it never calls `super`'s), when
+        /// the operation's class has one: that code, not Foundation's check, runs then.
+        public var classWithOwnStart: String?
 
-        public init(operation: String, location: SourceLocation, unfinishedDependencies: [String]) {
+        public init(operation: String, location: SourceLocation, unfinishedDependencies: [String], classWithOwnStart: String? = nil) {
             self.operation = operation
             self.location = location
             self.unfinishedDependencies = unfinishedDependencies
+            self.classWithOwnStart = classWithOwnStart
         }
     }
 
@@ -196,6 +200,20 @@ public struct SourceFacts: Sendable, Equatable {
         }
     }
 
+    /// An operation taken as enqueued only because it is handed to code the scanner does not
+    /// read (`runner.run(op)`, `[group runBefore:op]`): it is not reported as never started,
+    /// but nothing is claimed on the strength of its start either.
+    public struct AssumedStart: Sendable, Equatable {
+        public var operation: String
+        /// Where it is handed on.
+        public var location: SourceLocation
+
+        public init(operation: String, location: SourceLocation) {
+            self.operation = operation
+            self.location = location
+        }
+    }
+
     /// A setting of an operation or queue, with where it was made.
     public struct Setting: Sendable, Equatable {
         /// The operation or queue name.
@@ -229,6 +247,7 @@ public struct SourceFacts: Sendable, Equatable {
     public var unresolved: [Issue] = []
     public var settings: [Setting] = []
     public var unfinishedClasses: [UnfinishedClass] = []
+    public var assumedStarts: [AssumedStart] = []
     /// How much of the source the scanner followed; nil when the graph does not come from source.
     public var coverage: SourceCoverage?
 
@@ -251,6 +270,7 @@ public struct SourceFacts: Sendable, Equatable {
         unresolved += other.unresolved
         settings += other.settings
         unfinishedClasses += other.unfinishedClasses
+        assumedStarts += other.assumedStarts
         if let more = other.coverage {
             var sum = coverage ?? SourceCoverage()
             sum.add(more)
@@ -291,6 +311,7 @@ extension SourceFacts {
         copy.unresolved = unresolved.map { var f = $0; f.message = rename(f.message); return f }
         copy.settings = settings.map { var f = $0; f.target = rename(f.target); return f }
         copy.unfinishedClasses = unfinishedClasses.map { var f = $0; f.operation = rename(f.operation); return f }
+        copy.assumedStarts = assumedStarts.map { var f = $0; f.operation = rename(f.operation); return f }
         return copy
     }
 }

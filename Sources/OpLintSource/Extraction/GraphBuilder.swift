@@ -93,6 +93,10 @@ struct GraphBuilder {
         // another file (or earlier code) makes of the property.
         let created = Set(entities.indices.lazy.filter { entities[$0].kind == .operation && !entities[$0].isPlaceholder }.map { keys[$0] })
         var describedByUse: Set<ScanName> = []
+        // Operations some code is seen to enqueue or start, and where the others whose start is
+        // assumed (handed to code the scanner does not read) are first handed on.
+        var seenStarted: Set<ScanName> = []
+        var assumedStart: [ScanName: SourceLocation] = [:]
         // Operations the code cancels where it adds them: cancelled before the queue can start
         // them (or when the delay of a timer that cancels it has passed). One made in a loop is
         // cancelled in every iteration that adds it, and the event reaches every copy.
@@ -122,8 +126,20 @@ struct GraphBuilder {
             // A use assumed to be enqueued by code the scanner does not follow assumes nothing
             // once the code that creates the operation is seen.
             let escapes = entities[g].escape != nil && !(entities[g].isPlaceholder && entities[g].escape == entities[g].location && created.contains(opKey))
-            if op.queue != nil || entities[g].enqueuedOnUnknownQueue { op.start = .queue } else if entities[g].startedManually { op.start = .manual } else if escapes && op.start == .never { op.start = .queue }
-            if let a = entities[g].annotation { apply(a, to: &op, location: entities[g].location) }
+            if op.queue != nil || entities[g].enqueuedOnUnknownQueue {
+                op.start = .queue
+                seenStarted.insert(opKey)
+            } else if entities[g].startedManually {
+                op.start = .manual
+                seenStarted.insert(opKey)
+            } else if escapes && op.start == .never {
+                op.start = .queue
+                if let escape = entities[g].escape, assumedStart[opKey] == nil { assumedStart[opKey] = escape }
+            }
+            if let a = entities[g].annotation {
+                apply(a, to: &op, location: entities[g].location)
+                if a.queue != nil || a.start != nil { seenStarted.insert(opKey) }
+            }
             if !op.finishes, let origin = entities[g].unfinishedClass, let location = origin.location,
                unfinishedOperations.insert(opKey).inserted {
                 unfinished.append(SourceFacts.UnfinishedClass(operation: names[g], className: origin.name, location: location))
@@ -211,6 +227,16 @@ struct GraphBuilder {
             if let facts = named.get(f) { graph.sourceFacts.merge(facts) }
         }
         graph.sourceFacts.unfinishedClasses = unfinished
+        if !assumedStart.isEmpty {
+            var assumedAt: [Int: SourceLocation] = [:]
+            for (key, location) in assumedStart where !seenStarted.contains(key) {
+                if let i = operationIndex[key] { assumedAt[i] = location }
+            }
+            graph.sourceFacts.assumedStarts = order.compactMap { i in
+                guard let location = assumedAt[i], operations[i].start == .queue, operations[i].queue == nil else { return nil }
+                return SourceFacts.AssumedStart(operation: operations[i].name, location: location)
+            }
+        }
         if let keep {
             keep(names)
             keep(keys)

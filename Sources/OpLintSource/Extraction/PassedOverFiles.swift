@@ -279,12 +279,13 @@ extension ClassTable {
 
 extension ClassDeclaration {
     /// Every name of a type the declaration holds: its own, its superclass's, and the types of
-    /// its members and factories (`NSArray<Job *> *` holds `NSArray` and `Job`). Member and
+    /// its members, factories and lookups (`NSArray<Job *> *` holds `NSArray` and `Job`). Member and
     /// method names are looked up in a declaration, never in the table.
     func forEachName(_ body: (String) -> Void) {
         body(name)
         if let superclass { body(superclass) }
         for type in factories.values { body(type) }
+        for type in lookups.values { body(type) }
         for type in members.values { body(type) }
     }
 }

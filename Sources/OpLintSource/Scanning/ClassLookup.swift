@@ -77,6 +77,7 @@ final class ClassLookup {
     func declaresOwn(_ name: String) -> Bool { table.shadowedNames.contains(name) || table.isDeclared(name) }
     func startReplacement(of name: String) -> (className: String, location: SourceLocation?)? { table.startReplacement(of: name) }
     func factory(_ selector: String, of name: String) -> String? { table.factory(selector, of: name) }
+    func returnType(_ selector: String, of name: String) -> String? { table.returnType(selector, of: name) }
     func requires(_ property: String, ofAnyOf protocols: [String], type: String?) -> Bool { table.requires(property, ofAnyOf: protocols, type: type) }
     func cancelsItself(_ method: String, of name: String) -> Bool { table.cancelsItself(method, of: name) }
     func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? { table.member(member, of: name) }

@@ -20,6 +20,9 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// Class methods that return an instance of the class (`+ (instancetype)operationWith…`,
     /// `class func make() -> Self`), by their first selector part, with the return type as written.
     public var factories = [String: String]()
+    /// Class methods named as lookups (`getInstance`, `currentSession`) with the type they say
+    /// they return: a value of that type, not a new operation or queue.
+    public var lookups = [String: String]()
     /// Properties and instance variables with the type they are declared with or created as
     /// (`NSOperationQueue *queue`, `let queue = OperationQueue()`), by name.
     public var members = [String: String]()
@@ -60,7 +63,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// question about a class the same whether or not it holds such a declaration of it.
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
-            && !setsFinished && factories.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
+            && !setsFinished && factories.isEmpty && lookups.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
             && initialWidth == nil && enqueuingInitializers.isEmpty && !isMainActor
     }
 
@@ -78,6 +81,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         isMainActor = isMainActor || other.isMainActor
         // Most declarations have neither; merging an empty dictionary would still allocate.
         if !other.factories.isEmpty { factories.merge(other.factories) { mine, _ in mine } }
+        if !other.lookups.isEmpty { lookups.merge(other.lookups) { mine, _ in mine } }
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
         if !other.computedMembers.isEmpty { computedMembers.formUnion(other.computedMembers.filter { other.members[$0] == members[$0] }) }
         if !other.cancellingMethods.isEmpty { cancellingMethods.merge(other.cancellingMethods) { mine, theirs in mine || theirs } }
@@ -422,6 +426,16 @@ public struct ClassTable: Sendable {
     func factory(_ selector: String, of name: String) -> String? {
         for class_ in chain(of: name) {
             if let index = indices[class_], let type = declarations[index].factories[selector] { return type }
+        }
+        return nil
+    }
+
+    /// The type the class method `selector` of `name` (or of a superclass) says it returns,
+    /// a factory or a lookup: what a call of it (`Service.getInstance()`) is a value of.
+    func returnType(_ selector: String, of name: String) -> String? {
+        for class_ in chain(of: name) {
+            guard let index = indices[class_] else { continue }
+            if let type = declarations[index].factories[selector] ?? declarations[index].lookups[selector] { return type }
         }
         return nil
     }

@@ -260,7 +260,7 @@ extension DeclarationScanner {
             if file.isPunct(m, "-"), file.isPunct(m + 1, ">"), file.isIdentifier(m + 2) {
                 // The name is read only for a method that returns a type by name (most return none).
                 let selector = file.text(k + 1)
-                if !Self.isLookup(selector) { declaration.factories[selector] = file.text(m + 2) }
+                if Self.isLookup(selector) { declaration.lookups[selector] = file.text(m + 2) } else { declaration.factories[selector] = file.text(m + 2) }
                 return
             }
             m += 1
@@ -270,11 +270,12 @@ extension DeclarationScanner {
     /// `+ (instancetype)operationWithURL:…`, `+ (id)requestWithURL:…`, `+ (ImageQueue *)sharedQueue`.
     private func objectiveCFactory(_ declaration: inout ClassDeclaration, at open: Int) {
         let close = Int(file.partner[open])
-        guard close > open, file.isIdentifier(close + 1), !Self.isLookup(file.text(close + 1)) else { return }
+        guard close > open, file.isIdentifier(close + 1) else { return }
+        let selector = file.text(close + 1)
         for m in (open + 1)..<close where file.isIdentifier(m) {
             let word = file.text(m)
             if ["nullable", "_Nullable", "__nullable", "nonnull", "_Nonnull", "__nonnull", "__kindof"].contains(word) { continue }
-            declaration.factories[file.text(close + 1)] = word
+            if Self.isLookup(selector) { declaration.lookups[selector] = word } else { declaration.factories[selector] = word }
             return
         }
     }

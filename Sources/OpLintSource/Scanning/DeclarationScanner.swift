@@ -44,7 +44,7 @@ struct DeclarationScanner {
                 // An extension matters only when it adds asynchrony, finishing code, factories, members or methods that cancel.
                 if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
                     || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
-                    || !declaration.factories.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty
+                    || !declaration.factories.isEmpty || !declaration.lookups.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty
                     || !declaration.enqueuingInitializers.isEmpty || declaration.isMainActor {
                     declared.classes.append(declaration)
                 }

@@ -57,6 +57,9 @@ extension FileScanner {
         let key = words.count == 1 ? ScanName(last) : nil
         let declaredIn = key.flatMap { key in scopes.indices.last { scopes[$0].locals[key] != nil } }
         let value = valueOf(i + 1, naming: words.last.map(Self.memberName), declaredType: nil, scopeIndex: declaredIn, nameToken: nameToken)
+        // `pending = nil` holds no operation: on a path that may not run, the variable holds
+        // what it held before or nothing (`either`).
+        if isNilLiteral(at: i + 1), case .obtained(_, let at) = value { nilAssignments.insert(IndexKey(at)) }
         rebind(words, start: start, to: value)
     }
 
@@ -173,6 +176,11 @@ extension FileScanner {
         return false
     }
 
+    /// Whether the expression at `v` is `nil` (`NULL`, `Nil`) alone.
+    private func isNilLiteral(at v: Int) -> Bool {
+        (file.isWord(v, "nil") || file.isWord(v, "NULL") || file.isWord(v, "Nil")) && endsExpression(v + 1, after: v)
+    }
+
     /// The binding a declaration or assignment gets from the expression at `v`.
     private func valueOf(_ v: Int, naming name: String?, declaredType: String?, scopeIndex: Int?, nameToken: Int) -> Binding {
         // lazy var queue: OperationQueue = { … }()
@@ -210,6 +218,16 @@ extension FileScanner {
         scan.entities[id].variable = Self.memberName(name)
     }
 
+    /// Whether the innermost function is an initializer (`init(…)`, `- (instancetype)initWithName:`).
+    var isInInitializer: Bool {
+        for scope in scopes.reversed() {
+            guard case .function(let name) = scope.kind else { continue }
+            let head = name.prefix { $0 != "(" && $0 != ":" && $0 != "?" && $0 != "!" && $0 != "<" }
+            return DeclarationScanner.isInitializerSelector(String(head))
+        }
+        return false
+    }
+
     /// Gives a variable or property a new binding.
     func rebind(_ words: [String], start: Int, to value: Binding) {
         let words = synthesized(words)
@@ -239,6 +257,9 @@ extension FileScanner {
         case .entity(let id):
             // An operation kept in a property may be enqueued from anywhere the property is seen.
             if scan.entities[id].escape == nil { scan.entities[id].escape = file.location(start) }
+            // Made by an initializer, it is the property's operation, as one the property is
+            // declared with: a use of the property in another file is the same operation.
+            if isInInitializer { holdInProperty(id, name, of: type) }
         case .list(let ids):
             for id in ids where scan.entities[id].kind == .operation && scan.entities[id].escape == nil {
                 scan.entities[id].escape = file.location(start)

@@ -179,6 +179,7 @@ extension FileScanner {
         }
         var scope = Scope(kind: .closure, close: close, id: newScopeID())
         scope.runsLater = isCompletionBlock(at: b)
+        if scope.runsLater, let op = operationFinishedBeforeBlock(at: b) { finishedIn[op, default: []].append(scope.id) }
         bindClosureParameters(&scope, at: b)
         // `Task { @MainActor in … }`: a closure isolated to the main actor runs on the main thread.
         if file.isPunct(b + 1, "@"), file.isWord(b + 2, "MainActor") {

@@ -55,8 +55,11 @@ extension FileScanner {
     /// the other are those operations; anything else is `new`. A value the scanner did not follow assigned there (`op = [self
     /// makeOperation]`) where operations were held before stays that value, and the
     /// operations go with it (`heldOnOtherPaths`): a call that enqueues, starts or makes it
-    /// a dependency reaches them too.
+    /// a dependency reaches them too. A variable set to `nil` on one path holds what it held
+    /// before.
     func either(_ old: Binding, _ new: Binding) -> Binding {
+        // `nil` on the other path: what it held before, or nothing.
+        if !nilAssignments.isEmpty, case .obtained(_, let at) = new, nilAssignments.contains(IndexKey(at)) { return old }
         guard let before = entities(current(old)), !before.isEmpty,
               before.allSatisfy({ scan.entities[$0].kind == .operation }) else { return new }
         if case .obtained(_, let at)? = current(new) {

@@ -125,6 +125,8 @@ extension FileScanner {
             rebind(receiver.path, start: receiver.start, to: .list(items + added))
         case "sync", "async", "asyncAfter":
             guard let receiver else { return }
+            // `DispatchGroup.sync { }`: a static method of the code's own on a type, not a queue.
+            if file.language == .swift, receiver.path.count == 1, receiver.path[0].first?.isUppercase == true { return }
             dispatch(name == "sync", queueText: receiver.path.joined(separator: "."), bodyFrom: i + 1, location: location)
         default:
             // forEach / map: the closure runs here, once per element.

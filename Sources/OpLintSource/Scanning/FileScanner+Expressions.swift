@@ -139,6 +139,42 @@ extension FileScanner {
         return current(binding)
     }
 
+    /// `link.handshake` (or `self.link.handshake`) where `link` is a variable or property of a
+    /// type the scanned code declares, other than the enclosing one: that type's property, the
+    /// one operation or queue that stands for every instance's, as it does in the type's own
+    /// code. Within the type itself another instance (`other.queue`) may be `self` or not, and
+    /// is not followed.
+    private func instanceProperty(_ base: String, _ member: String, at token: Int?) -> Binding? {
+        let held = lookup(base) ?? property(base)
+        let type: String
+        switch held {
+        case .value(let name?)?: type = name
+        case .obtained(let name?, _)?: type = name
+        default: return nil
+        }
+        guard type != currentType else { return nil }
+        return property(member, ofType: type, at: token)
+    }
+
+    /// `Service.shared.queue`: the property of the instance a type's static property holds
+    /// (`static let shared = Service()`), as above.
+    private func sharedInstanceProperty(_ path: [String], at token: Int?) -> Binding? {
+        guard path[0].first?.isUppercase == true, lookup(path[0]) == nil, let held = classes.member(path[1], of: path[0]) else { return nil }
+        return property(path[2], ofType: held.type, at: token)
+    }
+
+    /// Property `member` of a type the scanned code declares, read through a value of it.
+    private func property(_ member: String, ofType type: String, at token: Int?) -> Binding? {
+        guard type.first?.isUppercase == true, !UsageEvidence.isValueType(type) else { return nil }
+        if let binding = properties[ScanName(type)]?[ScanName(member)] { return current(binding) }
+        // Declared in another file of the scanned code.
+        guard let token, let found = classes.member(member, of: type), !found.isComputed else { return nil }
+        let binding = Binding.obtained(found.type, token)
+        propertyDeclarations[token] = found.owner
+        properties[ScanName(type), default: [:]][ScanName(Self.memberName(member))] = binding
+        return binding
+    }
+
     /// What a path refers to, or nil when it cannot be followed. With the token of the path's
     /// last name, a property declared in another file of the type is found too.
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
@@ -153,8 +189,10 @@ extension FileScanner {
         case 1: found = lookup(path[0])
         case 2 where Self.selfNames.contains(path[0]) || path[0] == "Self": found = property(path[1])
         default:
-            if Self.selfNames.contains(path[0]) { return nil }
+            if Self.selfNames.contains(path[0]) { return path.count == 3 ? instanceProperty(path[1], path[2], at: token) : nil }
             found = lookupMember(path.joined(separator: "."), base: path[0]) ?? staticProperty(path)
+                ?? (path.count == 2 ? instanceProperty(path[0], path[1], at: token) : nil)
+                ?? (path.count == 3 ? sharedInstanceProperty(path, at: token) : nil)
         }
         if let found { return current(found) }
         guard let token else { return nil }
@@ -215,6 +253,12 @@ extension FileScanner {
             if end == a + 1, file.isPunct(end, "("), let first = words.first, first.first?.isUppercase == true {
                 if first == "Array" || first == "NSMutableArray" { return .list([]) }
                 return .value(first)
+            }
+            // `Service.shared()`, `Service.getInstance()`: a class method of the scanned code that
+            // says it returns a type (an operation or queue is made by `creation`).
+            if words.count == 2, file.isPunct(end, "("), words[0].first?.isUppercase == true, Int(file.partner[end]) > end,
+               endsExpression(Int(file.partner[end]) + 1, after: a), let type = classes.returnType(words[1], of: words[0]) {
+                return .value(type)
             }
             // `[Operation]()`
             return nil

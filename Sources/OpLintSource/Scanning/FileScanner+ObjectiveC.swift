@@ -110,6 +110,7 @@ extension FileScanner {
         if opensObjectiveCBlock(at: b) {
             var scope = Scope(kind: .closure, close: close, id: newScopeID())
             scope.runsLater = isCompletionBlock(at: b)
+            if scope.runsLater, let op = operationFinishedBeforeBlock(at: b) { finishedIn[op, default: []].append(scope.id) }
             push(&scope)
             return
         }

@@ -329,7 +329,9 @@ extension FileScanner {
                     // A start that may throw for want of finished dependencies (OPL303) may not
                     // start it: a later start is no repeat.
                     markEnqueued(op, queue: nil, location: location, byHand: true, single: single, mayNotStart: !unfinished.isEmpty)
-                    scan.facts.manualStarts.append(SourceFacts.ManualStart(operation: placeholder(op), location: location, unfinishedDependencies: unfinished.map(placeholder)))
+                    let ownStart = scan.entities[op].className.flatMap { classes.startReplacement(of: $0)?.className }
+                    scan.facts.manualStarts.append(SourceFacts.ManualStart(operation: placeholder(op), location: location,
+                                                                           unfinishedDependencies: unfinished.map(placeholder), classWithOwnStart: ownStart))
                     if !scan.entities[op].isAsynchronous { finishedIn[op, default: []].append(currentScopeID) }
                 }
             }
@@ -380,7 +382,8 @@ extension FileScanner {
                 // The block of an operation not enqueued yet: a deadlock if the main queue runs it.
                 mainSyncsInOperations.append((op, SourceFacts.SelfSync(
                     queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
-            } else if !isMain, let context = dispatchContext, context.queue == queueText, !isConcurrentDispatchQueue(queueText) {
+            } else if !isMain, let context = dispatchContext, context.queue == queueText,
+                      !isConcurrentDispatchQueue(String(queueText.split(separator: ".").last ?? Substring(queueText))) {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(
                     queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,
                     isDispatchSync: isDispatchSync))
@@ -409,11 +412,15 @@ extension FileScanner {
         dispatch(isSync, queueText: Self.dispatchName(queueText), body: body, location: location)
     }
 
-    /// `DispatchQueue.main`, or the last component of the path without a leading underscore.
+    /// `DispatchQueue.main`, or the path without `self.` (or another name of `self`) before it
+    /// and without a leading underscore on its last component: `self.queue`, `_queue` and
+    /// `queue` are one queue; `lhs.queue` and `rhs.queue`, another object's each, are two.
     static func dispatchName(_ text: String) -> String {
         if text == "DispatchQueue.main" || text == "dispatch_get_main_queue()" { return "DispatchQueue.main" }
-        var last = String(text.split(separator: ".").last ?? Substring(text))
-        if last.hasPrefix("_") { last.removeFirst() }
-        return last
+        var parts = text.split(separator: ".").map(String.init)
+        while parts.count > 1, selfNames.contains(parts[0]) { parts.removeFirst() }
+        if parts.isEmpty { return text }
+        if parts[parts.count - 1].hasPrefix("_") { parts[parts.count - 1].removeFirst() }
+        return parts.joined(separator: ".")
     }
 }

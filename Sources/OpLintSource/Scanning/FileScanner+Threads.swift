@@ -190,6 +190,25 @@ extension FileScanner {
         return file.isPunct(k, ":") && file.isWord(k - 1, "setCompletionBlock")
     }
 
+    /// The operation whose completion block opens at `b` (`fetch.completionBlock = {`,
+    /// `[fetch setCompletionBlock:^{`), when the scanner knows it: it has finished when the
+    /// block runs, so the block's code sees it finished.
+    func operationFinishedBeforeBlock(at b: Int) -> Int? {
+        var k = b - 1
+        if file.isPunct(k, "^") { k -= 1 }
+        let receiver: Int
+        if file.isPunct(k, "=") {
+            guard file.isWord(k - 1, "completionBlock"), file.isPunct(k - 2, "."), file.isIdentifier(k - 3) else { return nil }
+            receiver = k - 3
+            guard !file.isPunct(receiver - 1, ".") || (file.isIdentifier(receiver - 2) && Self.selfNames.contains(file.text(receiver - 2))) else { return nil }
+        } else {
+            guard file.isPunct(k, ":"), file.isWord(k - 1, "setCompletionBlock"), file.isIdentifier(k - 2), file.isPunct(k - 3, "[") else { return nil }
+            receiver = k - 2
+        }
+        guard case .entity(let id)? = lookup(ScanName(file.text(receiver))), scan.entities[id].kind == .operation else { return nil }
+        return id
+    }
+
     /// Why the code of a SwiftUI view runs on the main thread.
     static let swiftUIViewReason = "a SwiftUI view"
 

@@ -71,6 +71,8 @@ final class FileScanner {
     /// Operations a variable may hold instead of a value the scanner did not follow, by that
     /// value's token: `op = [[A alloc] init]` in one branch, `op = [self makeOperation]` in the other.
     @exclusivity(unchecked) var heldOnOtherPaths: [IndexKey: [Int]] = [:]
+    /// Tokens of variables assigned `nil` (`pending = nil`), whose value is no operation or queue.
+    @exclusivity(unchecked) var nilAssignments: Set<IndexKey> = []
     /// Name tokens of property declarations, with the type that declares them.
     @exclusivity(unchecked) var propertyDeclarations: [IndexKey: String] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).

@@ -8,7 +8,10 @@ public struct StartNotReadyRule: Rule {
         details: """
         Reports a manual `start()` when the same straight-line code added dependencies to the \
         operation and neither started those by hand (synchronously), nor waited for them, \
-        before the call.
+        before the call. When the operation's class has its own `start` that never calls \
+        `super`'s, that code runs instead of Foundation's: it is a warning then, since what \
+        the early start does (throw, run before the dependencies, or nothing) is up to that \
+        code.
         """,
         rationale: """
         `start()` on an operation that is not ready throws `NSInvalidArgumentException` (S7); \
@@ -39,9 +42,15 @@ public struct StartNotReadyRule: Rule {
         analysis.graph.sourceFacts.manualStarts.compactMap { start in
             guard !start.unfinishedDependencies.isEmpty else { return nil }
             let names = NameList.summary(start.unfinishedDependencies)
+            // A class with its own `start` decides what an early start does: throw as Foundation's
+            // does, run at once, ignoring the dependencies, or do nothing.
+            let consequence = start.classWithOwnStart.map {
+                "\($0)'s own start runs instead of Foundation's: whether it throws, runs before them or does nothing is up to that code"
+            } ?? "it throws when not ready"
             return finding(
-                "\(start.operation).start() is called while its dependencies \(names) may not have finished; it throws when not ready",
+                "\(start.operation) is started by hand while its dependencies \(names) may not have finished; \(consequence)",
                 at: start.location,
+                severity: start.classWithOwnStart == nil ? nil : .warning,
                 fix: Finding.Fix("add \(start.operation) to a queue instead, or wait for \(names) before starting it"),
                 operations: [start.operation] + start.unfinishedDependencies
             )

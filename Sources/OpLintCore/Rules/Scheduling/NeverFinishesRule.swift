@@ -137,8 +137,6 @@ public struct NeverFinishesRule: Rule {
             queues.append(analysis.graph.queues[q].name)
             parts.append(slotText(operation, q, onQueue, neverFinishing, analysis))
             related += SchedulingLint.created(queue: q, in: analysis)
-        } else if op.start == .manual {
-            parts.append("the thread that calls its start() is never released")
         }
         if parts.isEmpty { parts.append("nothing waits for it, but it never completes") }
         for dependent in analysis.index.dependents(of: operation).prefix(SchedulingLint.namesShown) {
@@ -163,6 +161,15 @@ public struct NeverFinishesRule: Rule {
     private func slotText(_ operation: Int, _ queue: Int, _ onQueue: [Int], _ neverFinishing: [Int], _ analysis: GraphAnalysis) -> String {
         let description = SchedulingLint.describe(queue: queue, in: analysis)
         if SchedulingLint.isSerial(queue, in: analysis) {
+            // Several that never finish on one serial queue: the first to start holds the slot.
+            let rivals = neverFinishing.filter {
+                $0 != operation && SchedulingLint.queue(of: $0, in: analysis) == queue && analysis.graph.operations.start(at: $0) == .queue
+            }
+            if !rivals.isEmpty {
+                let others = rivals.count == 1 ? "the other never starts" : "the others never start"
+                return "with \(SchedulingLint.list(rivals.map(analysis.name))), which never finish\(rivals.count == 1 ? "es" : "") either, "
+                    + "whichever starts first holds the only slot of \(description) forever, and \(others)"
+            }
             let tail = onQueue.count > 1 ? ": no other operation of the queue starts after it" : ""
             return "it holds the only slot of \(description) forever\(tail)"
         }

@@ -9,7 +9,10 @@ public struct NeverStartedRule: Rule {
         Reports each operation with no `queue` and no manual `start`. It is an error when \
         an operation that is started depends on it or waits for it — a *must* claim: that \
         operation never finishes, in any schedule — and a warning otherwise (an operation \
-        that is built and dropped, with whatever depends on it). A dependent that a `cancel` \
+        that is built and dropped, with whatever depends on it). In a graph extracted from \
+        source, an operation only handed to code oplint does not read is taken as started \
+        there, so it is not reported itself, but it makes no error of what it waits for: \
+        its start is an assumption. A dependent that a `cancel` \
         or `cancelAll` event may reach before it starts is not counted: cancelled, it ignores \
         its dependencies (S6).
         """,
@@ -69,7 +72,9 @@ public struct NeverStartedRule: Rule {
             let message = written("\(name) is never added to a queue nor started\(waiters)\(release)")
             // An error when an operation that runs waits for it; dependents that are never
             // started themselves wait for nothing (a graph built and dropped, as a test may do).
-            let strands = !waiting.isEmpty || stranded.contains { operations.start(at: Int($0)) != .never }
+            // Operations only assumed to start (handed to code extraction does not read) are
+            // spared the report but prove nothing.
+            let strands = waiting.contains { analysis.isSurelyStarted(Int($0)) } || stranded.contains { analysis.isSurelyStarted(Int($0)) }
             // The operation, then its stranded dependents, then the waiters, each name once.
             var named = [name]
             named.reserveCapacity(1 + stranded.count + waiting.count)

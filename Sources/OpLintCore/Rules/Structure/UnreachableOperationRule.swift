@@ -24,7 +24,9 @@ public struct UnreachableOperationRule: Rule {
         before it starts — cancelled, that operation ignores its dependencies and finishes \
         (S6) — and a cycle or an operation that never finishes that such a cancel may release \
         is not a root cause here (OPL101 and OPL206 judge those). A root cause that keeps only \
-        operations nobody starts from starting is left to OPL105.
+        operations nobody starts from starting is left to OPL105, and so is one that keeps \
+        only those an extracted graph takes as started because they are handed to code \
+        oplint does not read.
         """,
         rationale: """
         An operation is ready only when every dependency has finished (S2), and dependencies \
@@ -73,10 +75,11 @@ public struct UnreachableOperationRule: Rule {
 
     public func check(_ analysis: GraphAnalysis) -> [Finding] {
         let roots = analysis.blocking.roots
-        let operations = analysis.graph.operations
         // A root cause that keeps only operations nobody starts from starting loses nothing
         // from a queue (a graph built and never run, as a test may do); OPL105 reports those.
-        var findings = roots.filter { $0.blocked.contains(where: { operations.start(at: Int($0)) != .never }) }
+        // Operations only assumed to start (handed to code extraction does not read) count as
+        // nobody's.
+        var findings = roots.filter { $0.blocked.contains(where: { analysis.isSurelyStarted(Int($0)) }) }
             .map { finding(for: $0, analysis) }
         // Roots the bounded search found nothing new behind are named on the last finding.
         let unlisted = roots.filter { $0.isPartial && $0.blocked.isEmpty && !$0.operations.isEmpty }
