@@ -166,12 +166,13 @@ extension FileScanner {
     /// Property `member` of a type the scanned code declares, read through a value of it.
     private func property(_ member: String, ofType type: String, at token: Int?) -> Binding? {
         guard type.first?.isUppercase == true, !UsageEvidence.isValueType(type) else { return nil }
-        if let binding = properties[ScanName(type)]?[ScanName(member)] { return current(binding) }
+        let typeKey = ScanName(type), memberKey = ScanName(Self.memberName(member))
+        if let binding = properties[typeKey]?[memberKey] { return current(binding) }
         // Declared in another file of the scanned code.
         guard let token, let found = classes.member(member, of: type), !found.isComputed else { return nil }
         let binding = Binding.obtained(found.type, token)
         propertyDeclarations[token] = found.owner
-        properties[ScanName(type), default: [:]][ScanName(Self.memberName(member))] = binding
+        properties[typeKey, default: [:]][memberKey] = binding
         return binding
     }
 
