@@ -415,25 +415,34 @@ extension FileScanner {
         var inIndex = f + 1
         while inIndex < b && !file.isWord(inIndex, "in") { inIndex += 1 }
         guard inIndex < b else { return }
-        scope.loopCount = literalRangeCount(from: inIndex + 1, to: b)
-        if file.isIdentifier(f + 1), inIndex == f + 2 {
-            let name = file.text(f + 1)
-            if let end = pathEnd(from: inIndex + 1), end == b, case .list(let items)? = resolvePath(path(from: inIndex + 1, to: end)) {
-                scope.locals[name] = .list(items)
-                // Handed to code the scanner does not follow (`schedule(task)`), it hands the list on.
-                noteBound(name)
-                for m in (inIndex + 1)..<end { consumed.insert(m) }
-            } else if file.isPunct(inIndex + 1, "["), Int(file.partner[inIndex + 1]) + 1 == b, let items = listLiteral(at: inIndex + 1), !items.isEmpty {
-                // `for dependency in [fetch, parse] {`
-                scope.locals[name] = .list(items)
-                noteBound(name)
-                for m in (inIndex + 1)..<b { consumed.insert(m) }
-            } else {
-                scope.locals[name] = .value(nil)
-            }
+        // `for op in ops where !op.isCancelled {`: the sequence ends at the `where`.
+        var end = inIndex + 1
+        while end < b && !file.isWord(end, "where") {
+            end = file.isPunct(end, "(") || file.isPunct(end, "[") ? skipGroup(end) : end + 1
+        }
+        end = min(end, b)
+        scope.loopCount = end == b ? literalRangeCount(from: inIndex + 1, to: b) : nil
+        let names = file.isIdentifier(f + 1) && inIndex == f + 2 ? [file.text(f + 1)] : patternNames(from: f + 1, to: inIndex)
+        // `for case let op? in [a, b]`, `for case let op as Operation in [a, b]`: the one name
+        // the pattern binds holds the operations as a plain loop variable does.
+        let single = names.count == 1 && (inIndex == f + 2 || (file.isWord(f + 1, "case") && (file.isWord(f + 2, "let") || file.isWord(f + 2, "var"))))
+        guard single, let name = names.first else {
+            // `for (index, op) in …`: every name the pattern binds is the loop's.
+            for name in names { scope.locals[name] = .value(nil) }
+            return
+        }
+        if let pathEnd = pathEnd(from: inIndex + 1), pathEnd == end, case .list(let items)? = resolvePath(path(from: inIndex + 1, to: pathEnd)) {
+            scope.locals[name] = .list(items)
+            // Handed to code the scanner does not follow (`schedule(task)`), it hands the list on.
+            noteBound(name)
+            for m in (inIndex + 1)..<pathEnd { consumed.insert(m) }
+        } else if file.isPunct(inIndex + 1, "["), Int(file.partner[inIndex + 1]) + 1 == end, let items = listLiteral(at: inIndex + 1), !items.isEmpty {
+            // `for dependency in [fetch, parse] {`
+            scope.locals[name] = .list(items)
+            noteBound(name)
+            for m in (inIndex + 1)..<end { consumed.insert(m) }
         } else {
-            // `for (index, op) in …`, `for case let op as Operation in …`: every name the pattern binds is the loop's.
-            for name in patternNames(from: f + 1, to: inIndex) { scope.locals[name] = .value(nil) }
+            scope.locals[name] = .value(nil)
         }
     }
 

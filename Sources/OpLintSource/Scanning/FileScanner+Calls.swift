@@ -125,8 +125,11 @@ extension FileScanner {
             rebind(receiver.path, start: receiver.start, to: .list(items + added))
         case "sync", "async", "asyncAfter":
             guard let receiver else { return }
-            // `DispatchGroup.sync { }`: a static method of the code's own on a type, not a queue.
+            // `DispatchGroup.sync { }`: a static method of the code's own on a type, not a queue;
+            // `lane.sync { }` on a value of a type other than `DispatchQueue` (a wrapper with its
+            // own `sync`, a protocol): a method of that type.
             if file.language == .swift, receiver.path.count == 1, receiver.path[0].first?.isUppercase == true { return }
+            if file.language == .swift, let type = declaredType(ofPath: receiver.path), !Self.dispatchQueueTypes.contains(type) { return }
             dispatch(name == "sync", queueText: receiver.path.joined(separator: "."), bodyFrom: i + 1, location: location)
         default:
             // forEach / map: the closure runs here, once per element.

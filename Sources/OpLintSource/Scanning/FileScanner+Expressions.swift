@@ -176,6 +176,39 @@ extension FileScanner {
         return binding
     }
 
+    /// The names `DispatchQueue` goes by.
+    static let dispatchQueueTypes: Set<String> = ["DispatchQueue", "OS_dispatch_queue", "dispatch_queue_t", "DispatchSerialQueue"]
+
+    /// The type a path's value is declared with, where the scanner knows it: a variable or
+    /// property written with a type or made by a type's initializer (`let lane = Lane()`,
+    /// `s: Syncing`), a type's member (`Lane.shared`, `h.lane`).
+    func declaredType(ofPath path: [String]) -> String? {
+        var words = path[...]
+        while words.count > 1, let first = words.first, Self.selfNames.contains(first) { words.removeFirst() }
+        guard let first = words.first else { return nil }
+        func typeOf(_ binding: Binding?) -> String? {
+            switch binding {
+            case .value(let name?)?: return name
+            case .obtained(let name?, _)?: return name
+            default: return nil
+            }
+        }
+        var type: String?
+        if first.first?.isUppercase == true, words.count > 1, lookup(first) == nil {
+            type = first
+        } else {
+            type = typeOf(lookup(first) ?? property(first))
+            words.removeFirst()
+            if words.isEmpty { return type }
+        }
+        if type == first { words.removeFirst() }
+        for member in words {
+            guard let owner = type, let found = classes.member(member, of: owner) else { return nil }
+            type = found.type
+        }
+        return type
+    }
+
     /// What a path refers to, or nil when it cannot be followed. With the token of the path's
     /// last name, a property declared in another file of the type is found too.
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {

@@ -299,7 +299,7 @@ extension FileScanner {
                 scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(q), isQueue: true, location: location))
             } else if let type = subclassBodyContext {
                 classWaits.append((type, q, true, location))
-            } else if let reason = mainThreadReason {
+            } else if let reason = mainThreadWaitReason {
                 scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(
                     operation: nil, queue: placeholder(q), reason: reason, location: location, call: name,
                     addedByTheWaitingCode: queueFilledIn[q]?.contains(where: chain.contains) == true))
@@ -323,7 +323,9 @@ extension FileScanner {
                     // A start in a `defer` block runs after the code below it, which may wait for the
                     // dependencies first (`defer { parse.start() }` … `fetch.waitUntilFinished()`).
                     let after = codeAfterDefer
-                    let unfinished = scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
+                    // Behind `if op.isReady {`, every dependency has finished (S2).
+                    let ready = runsOnlyWhenReady(receiverText)
+                    let unfinished = ready ? [] : scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
                         .filter { d in !isFinished(d, chain) && !(after.map { waitsBelow(for: d, in: $0) } ?? false) }
                     // A start that may throw for want of finished dependencies (OPL303) may not
@@ -336,6 +338,35 @@ extension FileScanner {
                 }
             }
         }
+    }
+
+    /// Whether the current code runs only when the operation written `receiverText` is ready:
+    /// inside the body of `if op.isReady {`, `if ([op isReady]) {`, `if (op.ready) {`, in the
+    /// same body, with no `!` in the condition.
+    func runsOnlyWhenReady(_ receiverText: String) -> Bool {
+        let variable = receiverText.split(separator: ".").last.map(String.init) ?? receiverText
+        for scope in scopes.reversed() {
+            if scope.isBodyBoundary { return false }
+            guard scope.kind == .block, scope.open > 0, !file.isWord(scope.open - 1, "else") else { continue }
+            var k = scope.open - 1
+            var steps = 0
+            var readyTest = false
+            while k >= 0 && steps < 64 {
+                steps += 1
+                if file.isPunct(k, "!") || file.isPunct(k, "|") { break }
+                if file.isWord(k, "isReady") || (file.isWord(k, "ready") && file.isPunct(k - 1, ".")) {
+                    let holder = file.isPunct(k - 1, ".") ? k - 2 : k - 1
+                    if holder >= 0, file.isIdentifier(holder), file.text(holder) == variable { readyTest = true }
+                }
+                if file.isWord(k, "if") {
+                    if readyTest { return true }
+                    break
+                }
+                if file.isPunct(k, ";") || file.isPunct(k, "{") || file.isPunct(k, "}") { break }
+                k -= 1
+            }
+        }
+        return false
     }
 
     /// Whether the tokens `range` (the code below a `defer` block) wait for operation `d`:
@@ -357,7 +388,7 @@ extension FileScanner {
             scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(d), isQueue: false, location: location))
         } else if let type = subclassBodyContext {
             classWaits.append((type, d, false, location))
-        } else if let reason = mainThreadReason {
+        } else if let reason = mainThreadWaitReason {
             let chain = straightLineScopes
             scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(
                 operation: placeholder(d), queue: nil, reason: reason, location: location, call: call,

@@ -35,6 +35,13 @@ extension FileScanner {
         return false
     }
 
+    /// Why a wait made here blocks the main thread: `mainThreadReason`, unless a branch around
+    /// the code runs only off the main thread (`if (![NSThread isMainThread]) { … }`).
+    var mainThreadWaitReason: String? {
+        guard let reason = mainThreadReason, !checksTheThread else { return nil }
+        return reason
+    }
+
     /// Notes, when the block just left ran only on the main thread and always leaves the body
     /// (its `guard … else`, or a `return`, `throw` or `fatalError` at its own level), that the
     /// rest of the scope around it runs off the main thread.
@@ -122,10 +129,17 @@ extension FileScanner {
     }
 
     /// Whether the thread test at `k` is tested false: `!Thread.isMainThread`,
-    /// `![NSThread isMainThread]`, `!pthread_main_np()`, `YES != [NSThread isMainThread]`,
+    /// `![NSThread isMainThread]`, `![[NSThread currentThread] isMainThread]`,
+    /// `!NSThread.currentThread.isMainThread`, `!pthread_main_np()`, `YES != [NSThread isMainThread]`,
     /// `… == NO`, `== false`, `pthread_main_np() == 0`.
     private func isNegated(_ k: Int) -> Bool {
         for m in max(0, k - 4)..<k where file.isPunct(m, "!") { return true }
+        // The `!` before the whole test: the message's `[` (`[[NSThread currentThread] isMainThread]`),
+        // or the first name of the path (`NSThread.currentThread.isMainThread`).
+        var start = k
+        if file.isPunct(k + 1, "]"), Int(file.partner[k + 1]) < k { start = Int(file.partner[k + 1]) }
+        while start >= 2, file.isPunct(start - 1, "."), file.isIdentifier(start - 2) { start -= 2 }
+        if start > 0, file.isPunct(start - 1, "!") { return true }
         var m = file.isWord(k, "pthread_main_np") ? k + 3 : k + 1
         let end = m + 2
         while m < min(end, file.tokens.count) && (file.isPunct(m, "]") || file.isPunct(m, ")")) { m += 1 }
