@@ -139,28 +139,14 @@ extension FileScanner {
         return current(binding)
     }
 
-    /// `link.handshake` (or `self.link.handshake`) where `link` is a variable or property of a
-    /// type the scanned code declares, other than the enclosing one: that type's property, the
-    /// one operation or queue that stands for every instance's, as it does in the type's own
-    /// code. Within the type itself another instance (`other.queue`) may be `self` or not, and
-    /// is not followed.
-    private func instanceProperty(_ base: String, _ member: String, at token: Int?) -> Binding? {
-        let held = lookup(base) ?? property(base)
-        let type: String
-        switch held {
-        case .value(let name?)?: type = name
-        case .obtained(let name?, _)?: type = name
-        default: return nil
-        }
-        guard type != currentType else { return nil }
+    /// `link.handshake`, `self.link.handshake`, `Service.shared.queue`: the property of a value
+    /// whose type the scanned code declares (`declaredType(ofPath:)`), other than the enclosing
+    /// type — the one operation or queue that stands for every instance's, as it does in the
+    /// type's own code. Within the type itself another instance (`other.queue`) may be `self`
+    /// or not, and is not followed.
+    private func propertyThroughDeclaredType(_ path: [String], at token: Int?) -> Binding? {
+        guard let member = path.last, let type = declaredType(ofPath: Array(path.dropLast())), type != currentType else { return nil }
         return property(member, ofType: type, at: token)
-    }
-
-    /// `Service.shared.queue`: the property of the instance a type's static property holds
-    /// (`static let shared = Service()`), as above.
-    private func sharedInstanceProperty(_ path: [String], at token: Int?) -> Binding? {
-        guard path[0].first?.isUppercase == true, lookup(path[0]) == nil, let held = classes.member(path[1], of: path[0]) else { return nil }
-        return property(path[2], ofType: held.type, at: token)
     }
 
     /// Property `member` of a type the scanned code declares, read through a value of it.
@@ -185,25 +171,19 @@ extension FileScanner {
     func declaredType(ofPath path: [String]) -> String? {
         var words = path[...]
         while words.count > 1, let first = words.first, Self.selfNames.contains(first) { words.removeFirst() }
-        guard let first = words.first else { return nil }
-        func typeOf(_ binding: Binding?) -> String? {
-            switch binding {
-            case .value(let name?)?: return name
-            case .obtained(let name?, _)?: return name
+        guard let first = words.popFirst() else { return nil }
+        var type: String
+        if first.first?.isUppercase == true, !words.isEmpty, lookup(first) == nil {
+            // `Lane.shared`: a static member of the type.
+            type = first
+        } else {
+            switch lookup(first) ?? property(first) {
+            case .value(let name?)?, .obtained(let name?, _)?: type = name
             default: return nil
             }
         }
-        var type: String?
-        if first.first?.isUppercase == true, words.count > 1, lookup(first) == nil {
-            type = first
-        } else {
-            type = typeOf(lookup(first) ?? property(first))
-            words.removeFirst()
-            if words.isEmpty { return type }
-        }
-        if type == first { words.removeFirst() }
         for member in words {
-            guard let owner = type, let found = classes.member(member, of: owner) else { return nil }
+            guard let found = classes.member(member, of: type) else { return nil }
             type = found.type
         }
         return type
@@ -223,10 +203,9 @@ extension FileScanner {
         case 1: found = lookup(path[0])
         case 2 where Self.selfNames.contains(path[0]) || path[0] == "Self": found = property(path[1])
         default:
-            if Self.selfNames.contains(path[0]) { return path.count == 3 ? instanceProperty(path[1], path[2], at: token) : nil }
+            if Self.selfNames.contains(path[0]) { return path.count == 3 ? propertyThroughDeclaredType(path, at: token) : nil }
             found = lookupMember(path.joined(separator: "."), base: path[0]) ?? staticProperty(path)
-                ?? (path.count == 2 ? instanceProperty(path[0], path[1], at: token) : nil)
-                ?? (path.count == 3 ? sharedInstanceProperty(path, at: token) : nil)
+                ?? (path.count <= 3 ? propertyThroughDeclaredType(path, at: token) : nil)
         }
         if let found { return current(found) }
         guard let token else { return nil }
