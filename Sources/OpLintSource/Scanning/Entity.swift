@@ -172,6 +172,10 @@ struct Scope {
     /// The rest of the scope runs off the main thread: a branch before it ran only on the main
     /// thread and left the body (`guard !Thread.isMainThread else { return }`).
     var offTheMainThreadFromHere = false
+    /// The rest of the scope runs only where a test of the current queue sent it: a branch
+    /// before it tested the queue and left the body (`if (dispatch_get_specific(key)) {
+    /// block(); return; }`).
+    var queueCheckedFromHere = false
     /// A block that runs on some paths only (`if`, `else`, `guard … else`, `switch`, `catch`);
     /// loops and closures are such code whatever this says (`mayBeSkipped`).
     var isBranch = false

@@ -130,7 +130,7 @@ extension FileScanner {
             // own `sync`, a protocol): a method of that type.
             if file.language == .swift, receiver.path.count == 1, receiver.path[0].first?.isUppercase == true { return }
             if file.language == .swift, let type = declaredType(ofPath: receiver.path), !Self.dispatchQueueTypes.contains(type) { return }
-            dispatch(name == "sync", queueText: receiver.path.joined(separator: "."), bodyFrom: i + 1, location: location)
+            dispatch(name == "sync", queueText: receiver.path.joined(separator: "."), bodyFrom: i + 1, call: i, location: location)
         default:
             // forEach / map: the closure runs here, once per element.
             var brace = i + 1

@@ -129,7 +129,7 @@ extension FileScanner {
         } else {
             return
         }
-        dispatch(file.isWord(i, "dispatch_sync"), queueText: queueText, body: blockBrace(at: comma + 1), location: file.location(i),
+        dispatch(file.isWord(i, "dispatch_sync"), queueText: queueText, body: blockBrace(at: comma + 1), call: i, location: file.location(i),
                  offTheMainThread: braceLessBranchRunsOffTheMainThread(statementAt: i))
     }
 }

@@ -295,7 +295,9 @@ extension FileScanner {
                 }
                 return
             }
-            if let waiter = operationContext {
+            if operationContext != nil || subclassBodyContext != nil, checksTheQueue {
+                // `if OperationQueue.current == queue { … } else { queue.waitUntil… }`: a re-entrancy guard.
+            } else if let waiter = operationContext {
                 scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(q), isQueue: true, location: location))
             } else if let type = subclassBodyContext {
                 classWaits.append((type, q, true, location))
@@ -384,7 +386,9 @@ extension FileScanner {
 
     /// A wait for operation `d` by the current code (S19).
     func waitOn(_ d: Int, location: SourceLocation, call: String = "waitUntilFinished") {
-        if let waiter = operationContext {
+        if operationContext != nil || subclassBodyContext != nil, checksTheQueue {
+            // A wait behind a test of the current queue: a re-entrancy guard.
+        } else if let waiter = operationContext {
             scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(d), isQueue: false, location: location))
         } else if let type = subclassBodyContext {
             classWaits.append((type, d, false, location))
@@ -401,11 +405,14 @@ extension FileScanner {
 
     /// `q.sync { }` / `q.async { }` and `dispatch_sync(q, ^{ })`: self-deadlocks (S22) and the
     /// thread the block runs on.
-    func dispatch(_ isSync: Bool, queueText: String, body: Int?, location: SourceLocation, offTheMainThread: Bool = false) {
+    /// `call` is the token of `sync` or `dispatch_sync`.
+    func dispatch(_ isSync: Bool, queueText: String, body: Int?, call: Int, location: SourceLocation, offTheMainThread: Bool = false) {
         let isMain = queueText == "DispatchQueue.main"
         let isDispatchSync = file.language == .objectiveC
-        if isSync, isMain, offTheMainThread || checksTheThread {
+        if isSync, isMain, offTheMainThread || checksTheThread || statementTestsTheQueue(at: call) {
             // `if !Thread.isMainThread { DispatchQueue.main.sync { … } }`: reached off the main thread only.
+        } else if isSync, !isMain, checksTheQueue || statementTestsTheQueue(at: call) {
+            // `if DispatchQueue.getSpecific(key: key) != nil { work() } else { queue.sync(execute: work) }`.
         } else if isSync {
             if isMain, let reason = mainThreadReason {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: reason, location: location, isDispatchSync: isDispatchSync))
@@ -426,7 +433,7 @@ extension FileScanner {
     }
 
     /// Swift `receiver.sync {` / `.async(execute: {` / `.asyncAfter(deadline: …) {`.
-    func dispatch(_ isSync: Bool, queueText: String, bodyFrom k: Int, location: SourceLocation) {
+    func dispatch(_ isSync: Bool, queueText: String, bodyFrom k: Int, call: Int, location: SourceLocation) {
         var body: Int?
         if file.isPunct(k, "{") {
             body = k
@@ -440,7 +447,7 @@ extension FileScanner {
             }
             if body == nil, file.isPunct(close + 1, "{") { body = close + 1 }
         }
-        dispatch(isSync, queueText: Self.dispatchName(queueText), body: body, location: location)
+        dispatch(isSync, queueText: Self.dispatchName(queueText), body: body, call: call, location: location)
     }
 
     /// `DispatchQueue.main`, or the path without `self.` (or another name of `self`) before it

@@ -25,12 +25,50 @@ extension FileScanner {
     /// `else` of `if Thread.isMainThread {` or of `guard Thread.isMainThread else {`.
     /// Also the code after a branch that runs only on the main thread and leaves the body
     /// (`guard !Thread.isMainThread else { …; return }`, `if Thread.isMainThread { …; return }`).
+    /// A test of the current queue counts too (`checksTheQueue`): code written for the case
+    /// where it already runs on the main queue, and for the case where it does not.
     var checksTheThread: Bool {
         for index in scopes.indices.reversed() {
             let scope = scopes[index]
-            if scope.offTheMainThreadFromHere { return true }
+            if scope.offTheMainThreadFromHere || scope.queueCheckedFromHere { return true }
             if scope.isBodyBoundary { return false }
-            if scope.kind == .block, scope.open > 0, branchRunsOnTheMainThread(at: scope.open) == false { return true }
+            if scope.kind == .block, scope.open > 0,
+               branchRunsOnTheMainThread(at: scope.open) == false || branchTestsTheQueue(at: scope.open) { return true }
+        }
+        return false
+    }
+
+    /// Whether a branch around the current code, in the current body, tests which queue the
+    /// code runs on: either arm of `if (dispatch_get_specific(kKey)) { … } else { … }`,
+    /// `if DispatchQueue.getSpecific(key: key) != nil {`, `if OperationQueue.current == queue {`,
+    /// `if (dispatch_get_current_queue() == _queue) {`, a comparison of
+    /// `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`; also the code after such a
+    /// branch that leaves the body. Code written for the case where it already runs on a queue
+    /// and for the case where it does not is a re-entrancy guard: neither arm is taken for a
+    /// `sync` onto the queue the code runs on, or for a wait inside an operation of that queue.
+    var checksTheQueue: Bool {
+        for index in scopes.indices.reversed() {
+            let scope = scopes[index]
+            if scope.queueCheckedFromHere { return true }
+            if scope.isBodyBoundary { return false }
+            if scope.kind == .block, scope.open > 0, branchTestsTheQueue(at: scope.open) { return true }
+        }
+        return false
+    }
+
+    /// Whether the statement at `k` runs only where a test of the current queue sent it: the
+    /// Objective-C body of an `if` or `else` without braces (`if (dispatch_get_specific(key))
+    /// block(); else dispatch_sync(_queue, block);`), or an arm of `?:` on the same line
+    /// (`DispatchQueue.getSpecific(key: key) != nil ? work() : queue.sync(execute: work)`).
+    func statementTestsTheQueue(at k: Int) -> Bool {
+        if let condition = braceLessCondition(statementAt: k), conditionTestsTheQueue(condition.open, condition.close) { return true }
+        let line = file.tokens[k].line
+        var m = k - 1
+        var sawQuestion = false
+        while m >= 0 && file.tokens[m].line == line && !file.isPunct(m, oneOf: "{};") {
+            if file.isPunct(m, "?") { sawQuestion = true }
+            if sawQuestion, isQueueTest(m) { return true }
+            m -= 1
         }
         return false
     }
@@ -44,12 +82,20 @@ extension FileScanner {
 
     /// Notes, when the block just left ran only on the main thread and always leaves the body
     /// (its `guard … else`, or a `return`, `throw` or `fatalError` at its own level), that the
-    /// rest of the scope around it runs off the main thread.
+    /// rest of the scope around it runs off the main thread; when the block's condition tested
+    /// the current queue, that the rest of the scope runs only where that test sent it.
     func noteLeftThreadBranch(_ left: Scope) {
-        guard left.kind == .block, left.open > 0, left.close < file.tokens.count, !scopes.isEmpty,
-              branchRunsOnTheMainThread(at: left.open) == true else { return }
+        guard left.kind == .block, left.open > 0, left.close < file.tokens.count, !scopes.isEmpty else { return }
+        let onTheMainThread = branchRunsOnTheMainThread(at: left.open) == true
+        let testsTheQueue = !onTheMainThread && branchTestsTheQueue(at: left.open)
+        guard onTheMainThread || testsTheQueue else { return }
         let isGuard = file.isWord(left.open - 1, "else") && statementStartsWithGuard(before: left.open - 1)
-        if isGuard || leavesTheBody(from: left.open, to: left.close) { scopes[scopes.count - 1].offTheMainThreadFromHere = true }
+        guard isGuard || leavesTheBody(from: left.open, to: left.close) else { return }
+        if onTheMainThread {
+            scopes[scopes.count - 1].offTheMainThreadFromHere = true
+        } else {
+            scopes[scopes.count - 1].queueCheckedFromHere = true
+        }
     }
 
     /// `dispatchPrecondition(condition: .notOnQueue(.main))`, `dispatch_assert_queue_not(dispatch_get_main_queue())`
@@ -122,6 +168,40 @@ extension FileScanner {
         return nil
     }
 
+    /// Whether the branch whose `{` is at `b` is an arm of a condition that tests the current
+    /// queue (the `if`'s or `guard`'s own, or for an `else`, the `if`'s before it).
+    private func branchTestsTheQueue(at b: Int) -> Bool {
+        let isElse = file.isWord(b - 1, "else")
+        var k = b - 1
+        var steps = 0
+        while k >= 0 && steps < 64 {
+            steps += 1
+            if isQueueTest(k) { return true }
+            if file.isPunct(k, "}") {
+                guard isElse, file.isWord(k + 1, "else") else { return false }
+                let open = Int(file.partner[k])
+                guard open >= 0 && open < k else { return false }
+                k = open - 1
+                continue
+            }
+            if file.isPunct(k, ";") || file.isPunct(k, "{") { return false }
+            k -= 1
+        }
+        return false
+    }
+
+    /// Whether token `k` asks which queue the code runs on: `dispatch_get_specific`,
+    /// `DispatchQueue.getSpecific`, `dispatch_get_current_queue`, `[NSOperationQueue currentQueue]`,
+    /// `OperationQueue.current`, `DISPATCH_CURRENT_QUEUE_LABEL`.
+    private func isQueueTest(_ k: Int) -> Bool {
+        guard file.isIdentifier(k) else { return false }
+        if file.isWord(k, "current") { return file.isPunct(k - 1, ".") && file.isWord(k - 2, "OperationQueue") }
+        if file.isWord(k, "getSpecific") { return file.isPunct(k - 1, ".") && file.isWord(k - 2, "DispatchQueue") }
+        return file.isWord(k, "dispatch_get_specific") || file.isWord(k, "dispatch_get_current_queue")
+            || file.isWord(k, "DISPATCH_CURRENT_QUEUE_LABEL")
+            || (file.isWord(k, "currentQueue") && file.isWord(k - 1, "NSOperationQueue") && file.isPunct(k - 2, "["))
+    }
+
     /// Whether token `k` asks whether the code runs on the main thread: `isMainThread`
     /// (`Thread.isMainThread`, `[NSThread isMainThread]`) or `pthread_main_np()`.
     private func isThreadTest(_ k: Int) -> Bool {
@@ -151,29 +231,42 @@ extension FileScanner {
     /// dispatch_sync(…);`, or the `else` of `if ([NSThread isMainThread]) block(); else
     /// dispatch_sync(…);`.
     func braceLessBranchRunsOffTheMainThread(statementAt k: Int) -> Bool {
-        guard file.language == .objectiveC, k > 0 else { return false }
+        guard let condition = braceLessCondition(statementAt: k) else { return false }
+        return conditionRunsOnTheMainThread(condition.open, condition.close) == condition.isElse
+    }
+
+    /// The parentheses of the condition whose Objective-C `if` (or `else`) has the statement
+    /// at `k` as its whole body, without braces: `if (c) s;` or `if (c) t; else s;`.
+    private func braceLessCondition(statementAt k: Int) -> (open: Int, close: Int, isElse: Bool)? {
+        guard file.language == .objectiveC, k > 0 else { return nil }
         if file.isPunct(k - 1, ")") {
             let open = Int(file.partner[k - 1])
-            guard open > 0, open < k - 1, file.isWord(open - 1, "if") else { return false }
-            return conditionRunsOnTheMainThread(open, k - 1) == false
+            guard open > 0, open < k - 1, file.isWord(open - 1, "if") else { return nil }
+            return (open, k - 1, false)
         }
-        guard file.isWord(k - 1, "else"), file.isPunct(k - 2, ";") else { return false }
+        guard file.isWord(k - 1, "else"), file.isPunct(k - 2, ";") else { return nil }
         // The `if` whose statement without braces ends at that `;`: back over the statement to
         // the `)` that closes the condition.
         var m = k - 3
         var steps = 0
         while m > 0 && steps < 256 {
             steps += 1
-            if file.isPunct(m, ";") || file.isPunct(m, "{") || file.isPunct(m, "}") { return false }
+            if file.isPunct(m, ";") || file.isPunct(m, "{") || file.isPunct(m, "}") { return nil }
             if file.isPunct(m, ")") || file.isPunct(m, "]") {
                 let open = Int(file.partner[m])
-                guard open >= 0 && open < m else { return false }
-                if file.isPunct(m, ")"), open > 0, file.isWord(open - 1, "if") { return conditionRunsOnTheMainThread(open, m) == true }
+                guard open >= 0 && open < m else { return nil }
+                if file.isPunct(m, ")"), open > 0, file.isWord(open - 1, "if") { return (open, m, true) }
                 m = open - 1
                 continue
             }
             m -= 1
         }
+        return nil
+    }
+
+    /// Whether the condition between `open` and `close` tests the current queue.
+    private func conditionTestsTheQueue(_ open: Int, _ close: Int) -> Bool {
+        for m in (open + 1)..<close where isQueueTest(m) { return true }
         return false
     }
 

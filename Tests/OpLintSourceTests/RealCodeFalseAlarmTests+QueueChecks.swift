@@ -1,0 +1,158 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// Re-entrancy guards: code that tests which queue it runs on before it waits for that queue
+/// (`dispatch_get_specific`, `DispatchQueue.getSpecific`, `OperationQueue.current`, a label
+/// comparison). Each arm of such a test is written for one case, so neither is a deadlock.
+extension RealCodeFalseAlarmTests {
+    @Test("A sync behind a test of the current queue is a re-entrancy guard, in every form Objective-C writes it (OPL208)")
+    func objectiveCQueueGuards() {
+        let c = RealCodeCase("Journal.m", """
+        static void *kJournalKey = &kJournalKey;
+        @implementation Journal {
+            dispatch_queue_t _queue;
+        }
+        - (instancetype)init {
+            self = [super init];
+            _queue = dispatch_queue_create("journal", DISPATCH_QUEUE_SERIAL);
+            dispatch_queue_set_specific(_queue, kJournalKey, kJournalKey, NULL);
+            return self;
+        }
+        - (void)save {
+            dispatch_async(_queue, ^{
+                if (dispatch_get_specific(kJournalKey)) {
+                    [self flush];
+                } else {
+                    dispatch_sync(_queue, ^{ [self flush]; });
+                }
+            });
+        }
+        - (void)append {
+            dispatch_async(_queue, ^{
+                if (dispatch_get_specific(kJournalKey)) [self flush]; else dispatch_sync(_queue, ^{ [self flush]; });
+            });
+        }
+        - (void)trim {
+            dispatch_async(_queue, ^{
+                if (dispatch_get_specific(kJournalKey)) {
+                    [self flush];
+                    return;
+                }
+                dispatch_sync(_queue, ^{ [self flush]; });
+            });
+        }
+        - (void)close {
+            dispatch_async(_queue, ^{
+                dispatch_get_specific(kJournalKey) ? [self flush] : dispatch_sync(_queue, ^{ [self flush]; });
+            });
+        }
+        - (void)load {
+            dispatch_async(_queue, ^{
+                if (dispatch_get_current_queue() == _queue) {
+                    [self flush];
+                } else {
+                    dispatch_sync(_queue, ^{ [self flush]; });
+                }
+            });
+        }
+        - (void)threadTested {
+            dispatch_async(_queue, ^{
+                if ([NSThread isMainThread]) {
+                    [self flush];
+                } else {
+                    dispatch_sync(_queue, ^{ [self flush]; });
+                }
+            });
+        }
+        - (void)flagTested {
+            dispatch_async(_queue, ^{
+                if (self.flag) {
+                    dispatch_sync(_queue, ^{ [self flush]; });
+                }
+            });
+        }
+        - (void)flush {}
+        @end
+        """)
+        // A test of the main thread, or of anything else, guards nothing on `_queue`.
+        #expect(c.alarms == ["OPL208@Journal.m:53", "OPL208@Journal.m:60"], "\(c.alarms)")
+    }
+
+    @Test("A sync or a wait behind a test of the current queue is a re-entrancy guard in Swift (OPL208, OPL201)")
+    func swiftQueueGuards() {
+        let c = RealCodeCase("Ledger.swift", """
+        private let ledgerKey = DispatchSpecificKey<Int>()
+        final class Ledger {
+            private let queue = DispatchQueue(label: "ledger")
+            init() { queue.setSpecific(key: ledgerKey, value: 1) }
+            func put() {
+                queue.async {
+                    if DispatchQueue.getSpecific(key: ledgerKey) != nil {
+                        self.flush()
+                    } else {
+                        self.queue.sync { self.flush() }
+                    }
+                }
+            }
+            func take() {
+                queue.async {
+                    guard DispatchQueue.getSpecific(key: ledgerKey) == nil else { self.flush(); return }
+                    self.queue.sync { self.flush() }
+                }
+            }
+            func write() {
+                queue.async {
+                    DispatchQueue.getSpecific(key: ledgerKey) != nil ? self.flush() : self.queue.sync { self.flush() }
+                }
+            }
+            func drain() {
+                let work = OperationQueue()
+                work.maxConcurrentOperationCount = 1
+                work.addOperation {
+                    if OperationQueue.current == work {
+                        self.flush()
+                    } else {
+                        work.addOperations([BlockOperation { self.flush() }], waitUntilFinished: true)
+                    }
+                }
+            }
+            func readAhead() {
+                queue.async {
+                    let marker = DispatchQueue.getSpecific(key: ledgerKey)
+                    print(marker as Any)
+                    self.queue.sync { self.flush() }
+                }
+            }
+            func flush() {}
+        }
+        """)
+        // Reading the queue's marker into a variable tests nothing.
+        #expect(c.alarms == ["OPL208@Ledger.swift:40"], "\(c.alarms)")
+    }
+
+    @Test("A test of the current queue against the main queue is a main-thread check (OPL208, OPL203)")
+    func mainQueueTests() {
+        let c = RealCodeCase("Gallery.m", """
+        @interface GalleryViewController : UIViewController
+        @property (nonatomic, strong) NSOperationQueue *thumbnails;
+        @end
+        @implementation GalleryViewController
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            if (strcmp(dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL), dispatch_queue_get_label(dispatch_get_main_queue())) == 0) {
+                [self reload];
+            } else {
+                dispatch_sync(dispatch_get_main_queue(), ^{ [self reload]; });
+            }
+            if ([NSOperationQueue currentQueue] != [NSOperationQueue mainQueue]) {
+                [self.thumbnails waitUntilAllOperationsAreFinished];
+            }
+            dispatch_sync(dispatch_get_main_queue(), ^{ [self reload]; });
+        }
+        - (void)reload {}
+        @end
+        """)
+        #expect(c.alarms == ["OPL208@Gallery.m:15"], "\(c.alarms)")
+    }
+}
