@@ -3,7 +3,12 @@ extension FileScanner {
     /// statement that assigns `name` (or the instance variable `_name`, or declares it with a
     /// type, `let q: DispatchQueue = { … }()`) and says `.concurrent` or `DISPATCH_QUEUE_CONCURRENT`,
     /// is a global queue, or passes attributes the scanner cannot read (a variable).
-    /// The statement may run over several lines.
+    /// The statement may run over several lines. It may also make the queue through a helper
+    /// the file declares (`_queue = [self makeQueue];`, `let queue = Self.makeQueue()`) or
+    /// take it from a parameter whose default says so (`init(queue: DispatchQueue =
+    /// DispatchQueue(label: "s", attributes: .concurrent))`); and a getter or computed property
+    /// of that name whose code says so (`- (dispatch_queue_t)queue { … dispatch_once …
+    /// DISPATCH_QUEUE_CONCURRENT … }`) makes it.
     func isConcurrentDispatchQueue(_ name: String) -> Bool {
         let ivar = "_" + name
         // The code of the enclosing type (a property of another class is another queue), else
@@ -18,8 +23,106 @@ extension FileScanner {
             let text = file.text(k)
             guard text == name || text == ivar else { continue }
             if statementMayMakeConcurrentQueue(from: equals + 1) { return true }
+            // `self.queue = queue`: a parameter of the function around it, with a default.
+            let value = equals + 1
+            if file.isIdentifier(value), file.isPunct(value + 1, oneOf: ";}") || file.tokens.indices.contains(value + 1) == false
+                || file.tokens[value + 1].line != file.tokens[value].line,
+               parameterDefaultMayMakeConcurrentQueue(file.text(value), before: k) {
+                return true
+            }
+        }
+        return bodyMayMakeConcurrentQueue(ofFunctionNamed: name, in: range)
+    }
+
+    /// Whether the parameter `parameter` of the Swift function around token `k` has a default
+    /// that may make a concurrent queue (`queue: DispatchQueue = .global()`).
+    private func parameterDefaultMayMakeConcurrentQueue(_ parameter: String, before k: Int) -> Bool {
+        guard file.language == .swift else { return false }
+        // Back to the `{` that opens the code around `k`, over the blocks before it.
+        var m = k - 1
+        var steps = 0
+        while m > 0 && steps < 4096 {
+            steps += 1
+            if file.isPunct(m, "}") {
+                let open = Int(file.partner[m])
+                guard open >= 0 && open < m else { return false }
+                m = open - 1
+                continue
+            }
+            if file.isPunct(m, "{") { break }
+            m -= 1
+        }
+        guard m > 0, file.isPunct(m, "{") else { return false }
+        m -= 1
+        steps = 0
+        // Back to the `(` that opens the parameter list.
+        while m > 0 && steps < 512 {
+            steps += 1
+            if file.isPunct(m, ")") {
+                let open = Int(file.partner[m])
+                guard open >= 0 && open < m else { return false }
+                for p in (open + 1)..<m where file.text(p) == parameter && file.isPunct(p + 1, ":") {
+                    var e = p + 2
+                    while e < m && !file.isPunct(e, ",") && !file.isPunct(e, "=") {
+                        e = file.isPunct(e, "(") || file.isPunct(e, "[") ? skipGroup(e) : e + 1
+                    }
+                    return e < m && file.isPunct(e, "=") && statementMayMakeConcurrentQueue(from: e + 1)
+                }
+                return false
+            }
+            if file.isPunct(m, oneOf: "{};") { return false }
+            m -= 1
         }
         return false
+    }
+
+    /// Whether a function, method or computed property called `name`, declared in `range`,
+    /// has code that may make a concurrent queue (it says `.concurrent`,
+    /// `DISPATCH_QUEUE_CONCURRENT`, or takes a global queue).
+    func bodyMayMakeConcurrentQueue(ofFunctionNamed name: String, in range: Range<Int>) -> Bool {
+        for k in range where file.tokens[k].kind == .identifier && file.text(k) == name {
+            let declares: Bool
+            switch file.language {
+            case .swift:
+                declares = file.isWord(k - 1, "func") || (file.isWord(k - 1, "var") && file.isPunct(k + 1, ":"))
+            case .objectiveC:
+                declares = file.isPunct(k - 1, ")") && (file.isPunct(k + 1, "{") || file.isPunct(k + 1, ":"))
+                    && methodStarts(atParenthesisBefore: k)
+            }
+            guard declares else { continue }
+            // The body: the first `{` after the signature, before any `=` or `;` (a stored property, a prototype).
+            var b = k + 1
+            while b < range.upperBound && b < k + 256 && !file.isPunct(b, "{") {
+                if file.isPunct(b, "=") || file.isPunct(b, ";") || file.isPunct(b, "}") { b = range.upperBound; break }
+                b = file.isPunct(b, "(") || file.isPunct(b, "[") ? skipGroup(b) : b + 1
+            }
+            guard b < range.upperBound, file.isPunct(b, "{") else { continue }
+            let close = Int(file.partner[b])
+            guard close > b else { continue }
+            for m in b..<close where makesConcurrentQueue(at: m) { return true }
+        }
+        return false
+    }
+
+    /// Whether a function or method of the file called `name` may make a concurrent queue, worked out once a file.
+    private func helperMayMakeConcurrentQueue(_ name: String) -> Bool {
+        if let known = concurrentQueueHelpers[name] { return known }
+        let answer = bodyMayMakeConcurrentQueue(ofFunctionNamed: name, in: file.tokens.indices)
+        concurrentQueueHelpers[name] = answer
+        return answer
+    }
+
+    /// Whether the `)` before token `k` closes an Objective-C method's return type: `- (dispatch_queue_t)queue`.
+    private func methodStarts(atParenthesisBefore k: Int) -> Bool {
+        let open = Int(file.partner[k - 1])
+        return open > 0 && open < k - 1 && (file.isPunct(open - 1, "-") || file.isPunct(open - 1, "+"))
+    }
+
+    /// Whether token `m` says a queue is concurrent: `.concurrent`, `DISPATCH_QUEUE_CONCURRENT`,
+    /// a global queue.
+    private func makesConcurrentQueue(at m: Int) -> Bool {
+        file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") || file.isWord(m, "dispatch_get_global_queue")
+            || (file.isWord(m, "global") && file.isPunct(m - 1, ".") && file.isWord(m - 2, "DispatchQueue"))
     }
 
     /// The `=` after the name at `k`: right after it, or after a type on the same line (`q: DispatchQueue =`).
@@ -54,6 +157,13 @@ extension FileScanner {
                 return false
             }
             if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return true }
+            // A helper of the file's own that makes the queue: `makeQueue()`, `Self.makeQueue()`, `[self makeQueue]`.
+            if file.isIdentifier(m), !file.isWord(m, "DispatchQueue"), !file.isWord(m, "dispatch_queue_create"),
+               file.language == .swift ? file.isPunct(m + 1, "(") && !file.isPunct(m - 1, "@")
+                                       : file.isPunct(m + 1, "]") && file.isIdentifier(m - 1) && file.isPunct(m - 2, "["),
+               helperMayMakeConcurrentQueue(file.text(m)) {
+                return true
+            }
             // A global queue itself (`DispatchQueue.global(qos: .utility)`), not a queue that targets one.
             if m == start, file.isWord(m, "dispatch_get_global_queue") { return true }
             if m == start + 2, file.isWord(start, "DispatchQueue"), file.isPunct(start + 1, "."), file.isWord(m, "global") { return true }
