@@ -435,7 +435,10 @@ public struct ClassTable: Sendable {
     func returnType(_ selector: String, of name: String) -> String? {
         for class_ in chain(of: name) {
             guard let index = indices[class_] else { continue }
-            if let type = declarations[index].factories[selector] ?? declarations[index].lookups[selector] { return type }
+            if let type = declarations[index].factories[selector] ?? declarations[index].lookups[selector] {
+                // `+ (instancetype)sharedStore`, `-> Self`: the class it is called on.
+                return type == "instancetype" || type == "Self" ? name : type
+            }
         }
         return nil
     }

@@ -24,7 +24,7 @@ extension FileScanner {
         let nameToken = lastName(before: i)
         if words.count >= 2, Self.settingKeys.contains(last) {
             let receiver = Array(words.dropLast())
-            setting(last, on: resolvePath(receiver, at: lastName(before: nameToken)), receiverText: receiver.joined(separator: "."), valueAt: i + 1, location: file.location(start))
+            setting(last, on: resolvePath(receiver, at: lastName(before: nameToken)), receiverText: pathText(receiver), valueAt: i + 1, location: file.location(start))
             return
         }
         if words.count >= 2, words.count <= 4, !Self.selfNames.contains(words[0]), !file.isPunct(i + 1, "{") {

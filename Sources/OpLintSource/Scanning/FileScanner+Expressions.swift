@@ -45,7 +45,14 @@ extension FileScanner {
             if file.isPunct(m, ".") {
                 m -= 1
                 while file.isPunct(m, "?") || file.isPunct(m, "!") { m -= 1 }
-                guard file.isIdentifier(m) else { return file.isPunct(m, ")") || file.isPunct(m, "]") ? nil : (start, path(from: start, to: e + 1)) }
+                guard file.isIdentifier(m) else {
+                    // `Outbox.shared().queue`, `[Outbox sharedOutbox].queue`: a type's class method's value.
+                    if file.isPunct(m, ")") || file.isPunct(m, "]") {
+                        guard let base = callBase(endingAt: m) else { return nil }
+                        return (base.start, base.path + path(from: start, to: e + 1))
+                    }
+                    return (start, path(from: start, to: e + 1))
+                }
                 start = m
             } else if file.language == .objectiveC, file.isPunct(m, ">"), file.isPunct(m - 1, "-"), file.isIdentifier(m - 2) {
                 start = m - 2
@@ -55,6 +62,33 @@ extension FileScanner {
         }
         if file.isPunct(start - 1, ".") { return nil }
         return (start, path(from: start, to: e + 1))
+    }
+
+    /// A class method with no arguments called on a type by name, ending at `e` (its `)` or
+    /// `]`): `Outbox.shared()`, `[Outbox sharedOutbox]`, as the path `["Outbox", "shared()"]`;
+    /// `declaredType(ofPath:)` reads the method's return type from the class table.
+    func callBase(endingAt e: Int) -> (start: Int, path: [String])? {
+        let open = Int(file.partner[e])
+        guard open > 0, open < e else { return nil }
+        let typeToken: Int, selector: Int
+        if file.isPunct(e, "]") {
+            guard file.language == .objectiveC, open + 3 == e, file.isIdentifier(open + 1), file.isIdentifier(open + 2) else { return nil }
+            (typeToken, selector) = (open + 1, open + 2)
+        } else {
+            guard file.language == .swift, open + 1 == e, open >= 3, file.isIdentifier(open - 1), file.isPunct(open - 2, "."),
+                  file.isIdentifier(open - 3), !file.isPunct(open - 4, ".") else { return nil }
+            (typeToken, selector) = (open - 3, open - 1)
+        }
+        let type = file.text(typeToken)
+        guard type.first?.isUppercase == true, lookup(type) == nil else { return nil }
+        return (file.isPunct(e, "]") ? open : typeToken, [type, file.text(selector) + "()"])
+    }
+
+    /// A path as the file writes it: `Outbox.shared().queue` in Swift, `[Outbox sharedOutbox].queue`
+    /// in Objective-C.
+    func pathText(_ words: [String]) -> String {
+        guard file.language == .objectiveC, words.count >= 2, words[1].hasSuffix("()") else { return words.joined(separator: ".") }
+        return (["[\(words[0]) \(words[1].dropLast(2))]"] + words.dropFirst(2)).joined(separator: ".")
     }
 
     /// What a variable name refers to: a local in an enclosing scope, then a property (or
@@ -183,6 +217,12 @@ extension FileScanner {
             }
         }
         for member in words {
+            if member.hasSuffix("()") {
+                // `Outbox.shared()`: what the class method says it returns.
+                guard let returned = classes.returnType(String(member.dropLast(2)), of: type) else { return nil }
+                type = returned
+                continue
+            }
             guard let found = classes.member(member, of: type) else { return nil }
             type = found.type
         }

@@ -25,6 +25,11 @@ extension FileScanner {
         } else if let receiverEnd = pathEnd(from: k + 1), receiverEnd < close {
             words = path(from: k + 1, to: receiverEnd)
             selectorStart = receiverEnd
+        } else if file.isPunct(k + 1, "["), Int(file.partner[k + 1]) > k + 1, file.isPunct(Int(file.partner[k + 1]) + 1, "."),
+                  let end = pathEnd(from: Int(file.partner[k + 1]) + 2), end < close, let receiver = receiverPath(endingAt: end - 1) {
+            // `[[Outbox sharedOutbox].queue addOperation:op]`: a property of a class method's value.
+            words = receiver.path
+            selectorStart = end
         } else if file.isPunct(k + 1, "["), Int(file.partner[k + 1]) > k + 1, Int(file.partner[k + 1]) + 1 < close {
             // A receiver that is itself a message: `[[[self class] sharedQueue] addOperation:op]`.
             words = []
@@ -67,7 +72,7 @@ extension FileScanner {
                       isCall: !parts.isEmpty, selector: selector, isStatement: isStatement)
             return
         }
-        let receiverText = words.isEmpty ? text(k + 1, selectorStart) : words.joined(separator: ".")
+        let receiverText = words.isEmpty ? text(k + 1, selectorStart) : pathText(words)
         let location = file.location(k)
         let binding = words.isEmpty ? returned.map { .entity($0) } : resolvePath(words, at: lastName(before: selectorStart))
         for t in (k + 1)..<selectorStart { consumed.insert(t) }
