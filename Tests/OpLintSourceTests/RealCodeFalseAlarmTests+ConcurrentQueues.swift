@@ -77,3 +77,33 @@ extension RealCodeFalseAlarmTests {
         #expect(c.alarms == ["OPL208@Caches.m:35"], "\(c.alarms)")
     }
 }
+
+extension RealCodeFalseAlarmTests {
+    @Test("A queue made by a C function of the file that says DISPATCH_QUEUE_CONCURRENT is concurrent")
+    func queueMadeByACFunction() {
+        let c = RealCodeCase("Reader.m", """
+        static dispatch_queue_t MakeReaderQueue(const char *label) {
+            return dispatch_queue_create(label, DISPATCH_QUEUE_CONCURRENT);
+        }
+        static dispatch_queue_t MakeWriterQueue(const char *label) {
+            return dispatch_queue_create(label, DISPATCH_QUEUE_SERIAL);
+        }
+        @implementation Reader {
+            dispatch_queue_t _readers;
+            dispatch_queue_t _writers;
+        }
+        - (instancetype)init {
+            self = [super init];
+            _readers = MakeReaderQueue("readers");
+            _writers = MakeWriterQueue("writers");
+            return self;
+        }
+        - (void)read {
+            dispatch_async(_readers, ^{ dispatch_sync(_readers, ^{ NSLog(@"read"); }); });
+            dispatch_async(_writers, ^{ dispatch_sync(_writers, ^{ NSLog(@"write"); }); });
+        }
+        @end
+        """)
+        #expect(c.alarms == ["OPL208@Reader.m:19"], "\(c.alarms)")
+    }
+}

@@ -156,3 +156,88 @@ extension RealCodeFalseAlarmTests {
         #expect(c.alarms == ["OPL208@Gallery.m:15"], "\(c.alarms)")
     }
 }
+
+/// Which queue a name stands for, and main-thread tests held in a variable or written as `?:`.
+extension RealCodeFalseAlarmTests {
+    @Test("A local or parameter named like a queue property is another queue (OPL208)")
+    func localsHideQueueProperties() {
+        let c = RealCodeCase("Worker.m", """
+        @implementation Worker {
+            dispatch_queue_t _queue;
+            dispatch_queue_t _ioQueue;
+        }
+        - (instancetype)init {
+            self = [super init];
+            _queue = dispatch_queue_create("worker", DISPATCH_QUEUE_SERIAL);
+            _ioQueue = dispatch_queue_create("io", DISPATCH_QUEUE_SERIAL);
+            return self;
+        }
+        - (void)local {
+            dispatch_async(_queue, ^{
+                dispatch_queue_t queue = self->_ioQueue;
+                dispatch_sync(queue, ^{ NSLog(@"io"); });
+            });
+        }
+        - (void)runOn:(dispatch_queue_t)queue {
+            dispatch_async(_queue, ^{
+                dispatch_sync(queue, ^{ NSLog(@"param"); });
+            });
+        }
+        - (void)sameLocal {
+            dispatch_queue_t lane = dispatch_queue_create("lane", DISPATCH_QUEUE_SERIAL);
+            dispatch_async(lane, ^{
+                dispatch_sync(lane, ^{ NSLog(@"lane"); });
+            });
+        }
+        @end
+        """)
+        // One local on both sides is one queue.
+        #expect(c.alarms == ["OPL208@Worker.m:25"], "\(c.alarms)")
+    }
+
+    @Test("A main-thread test held in a variable, or the condition of ?:, is a thread check (OPL208)")
+    func threadTestsInVariablesAndTernaries() {
+        let c = RealCodeCase("Panel.m", """
+        @implementation PanelViewController
+        - (void)viewDidAppear:(BOOL)animated {
+            [super viewDidAppear:animated];
+            dispatch_block_t refresh = ^{ NSLog(@"refresh"); };
+            BOOL onMain = [NSThread isMainThread];
+            if (!onMain) {
+                dispatch_sync(dispatch_get_main_queue(), refresh);
+            } else {
+                refresh();
+            }
+            BOOL offMain = ![NSThread isMainThread];
+            if (offMain) dispatch_sync(dispatch_get_main_queue(), refresh);
+            [NSThread isMainThread] ? refresh() : dispatch_sync(dispatch_get_main_queue(), refresh);
+            ![NSThread isMainThread] ? dispatch_sync(dispatch_get_main_queue(), refresh) : refresh();
+            [NSThread isMainThread] ? dispatch_sync(dispatch_get_main_queue(), refresh) : refresh();
+            if (onMain) {
+                dispatch_sync(dispatch_get_main_queue(), refresh);
+            }
+        }
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            if (!onMain) {
+                dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@"load"); });
+            }
+        }
+        @end
+        """)
+        // The arm that runs on the main thread deadlocks; a variable of another method tests nothing.
+        #expect(c.alarms == ["OPL208@Panel.m:15", "OPL208@Panel.m:17", "OPL208@Panel.m:23"], "\(c.alarms)")
+        let swift = RealCodeCase("Panel.swift", """
+        final class PanelViewController: UIViewController {
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                let work = { print("refresh") }
+                Thread.isMainThread ? work() : DispatchQueue.main.sync(execute: work)
+                let onMain = Thread.isMainThread
+                if !onMain { DispatchQueue.main.sync(execute: work) }
+            }
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+    }
+}

@@ -70,6 +70,8 @@ extension FileScanner {
             // NSMutableArray<NSOperation *> *operations = …
             if file.isIdentifier(i - 1), file.isPunct(i - 2, "*"), file.isPunct(i - 3, ">") { return (i - 1, nil) }
             if file.isIdentifier(i - 1), file.isWord(i - 2, "id") { return (i - 1, nil) }
+            // `dispatch_queue_t queue = self.ioQueue;`: a local that hides a property of that name.
+            if file.isIdentifier(i - 1), file.isWord(i - 2, "dispatch_queue_t") { return (i - 1, "dispatch_queue_t") }
             return nil
         }
         var k = i - 1

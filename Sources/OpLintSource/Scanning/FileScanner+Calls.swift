@@ -46,6 +46,21 @@ extension FileScanner {
         }
     }
 
+    /// Whether a path's value is of a class the scanned code declares whose chain ends at a
+    /// class that is neither an operation nor a queue (`NSObject`, a Swift root class): `self`
+    /// in such a class's code, or a variable or property declared with it or made by its initializer.
+    func isOwnNonOperationType(path: [String]) -> Bool {
+        let type: String?
+        if path.allSatisfy({ Self.selfNames.contains($0) }) {
+            type = currentType
+        } else {
+            type = declaredType(ofPath: path)
+        }
+        // A class named like Foundation's (`typealias OperationQueue = Operations.OperationQueue`) is not taken for another.
+        guard let type, !ClassTable.operationRoots.contains(type), !ClassTable.queueRoots.contains(type) else { return false }
+        return classes.classification(type) == .neither
+    }
+
     /// A Swift member call `receiver.name(…)` at token `i`; with `implicitSelf`, `name(…)` in a
     /// type's code, whose receiver is `self`.
     func member(at i: Int, implicitSelf: Bool = false) {
@@ -67,6 +82,12 @@ extension FileScanner {
         }
         let name = file.text(i)
         let receiver = implicitSelf ? (start: i, path: ["self"]) : receiverPath(endingAt: i - 2)
+        // `jobs.addOperations([a])` on a class of the code's own that is neither a queue nor an
+        // operation (a manager with its own `addOperations(_:completion:)`): that class's method.
+        if let receiver, Self.unambiguousCalls.contains(name) || name == "start" || name == "cancel",
+           isOwnNonOperationType(path: receiver.path) {
+            return
+        }
         let location = file.location(receiver?.start ?? i)
         let binding = receiver.flatMap { resolvePath($0.path, at: implicitSelf ? nil : lastName(before: i - 1)) }
         let receiverText = receiver?.path.joined(separator: ".") ?? text(expressionStart(endingAt: i - 2), i - 1)

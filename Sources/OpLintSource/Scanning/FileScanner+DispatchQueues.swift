@@ -86,8 +86,11 @@ extension FileScanner {
             case .swift:
                 declares = file.isWord(k - 1, "func") || (file.isWord(k - 1, "var") && file.isPunct(k + 1, ":"))
             case .objectiveC:
-                declares = file.isPunct(k - 1, ")") && (file.isPunct(k + 1, "{") || file.isPunct(k + 1, ":"))
-                    && methodStarts(atParenthesisBefore: k)
+                // A method, `- (dispatch_queue_t)queue {`, or a C function, `static dispatch_queue_t MakeQueue(const char *label) {`.
+                declares = (file.isPunct(k - 1, ")") && (file.isPunct(k + 1, "{") || file.isPunct(k + 1, ":"))
+                    && methodStarts(atParenthesisBefore: k))
+                    || ((file.isIdentifier(k - 1) || file.isPunct(k - 1, "*")) && file.isPunct(k + 1, "(")
+                        && file.isPunct(Int(file.partner[k + 1]) + 1, "{"))
             }
             guard declares else { continue }
             // The body: the first `{` after the signature, before any `=` or `;` (a stored property, a prototype).
@@ -160,7 +163,7 @@ extension FileScanner {
             // A helper of the file's own that makes the queue: `makeQueue()`, `Self.makeQueue()`, `[self makeQueue]`.
             if file.isIdentifier(m), !file.isWord(m, "DispatchQueue"), !file.isWord(m, "dispatch_queue_create"),
                file.language == .swift ? file.isPunct(m + 1, "(") && !file.isPunct(m - 1, "@")
-                                       : file.isPunct(m + 1, "]") && file.isIdentifier(m - 1) && file.isPunct(m - 2, "["),
+                                       : (file.isPunct(m + 1, "]") && file.isIdentifier(m - 1) && file.isPunct(m - 2, "[")) || file.isPunct(m + 1, "("),
                helperMayMakeConcurrentQueue(file.text(m)) {
                 return true
             }

@@ -232,6 +232,7 @@ extension FileScanner {
     /// What a path refers to, or nil when it cannot be followed. With the token of the path's
     /// last name, a property declared in another file of the type is found too.
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
+        if path.count >= 2, path[path.count - 1] == "dependencies", let list = dependencyList(of: Array(path.dropLast())) { return list }
         var path = synthesized(path)
         if path.first == "Foundation" { path.removeFirst() }
         if path.count == 2, (path[0] == "OperationQueue" && path[1] == "main") || (path[0] == "NSOperationQueue" && path[1] == "mainQueue") {
@@ -250,6 +251,19 @@ extension FileScanner {
         if let found { return current(found) }
         guard let token else { return nil }
         return memberBinding(path, token: token)
+    }
+
+    /// `done.dependencies`, `[done dependencies]`: the operations the code has made the
+    /// operation at `path` depend on so far (and not removed again), as a list; nil when the
+    /// path holds no operation the scanner knows.
+    func dependencyList(of path: [String]) -> Binding? {
+        guard let ids = entities(resolvePath(path)), !ids.isEmpty, ids.allSatisfy({ scan.entities[$0].kind == .operation }) else { return nil }
+        var found: [Int] = []
+        for edge in scan.edges where !edge.isRemoved {
+            guard case .entity(let w) = edge.waiter, ids.contains(w), case .entity(let d) = edge.dependency, !found.contains(d) else { continue }
+            found.append(d)
+        }
+        return .list(found)
     }
 
     /// `["_queue"]` for `["myQueue"]` in the `@implementation` that says `@synthesize queue =
@@ -338,6 +352,12 @@ extension FileScanner {
             }
         }
         if file.isPunct(a, "["), file.isIdentifier(a + 1), file.isPunct(a + 2, "]"), file.isPunct(a + 3, "(") { return .list([]) }
+        // `[done dependencies]`
+        if file.language == .objectiveC, file.isPunct(a, "["), let receiverEnd = pathEnd(from: a + 1), file.isWord(receiverEnd, "dependencies"),
+           Int(file.partner[a]) == receiverEnd + 1, endsExpression(receiverEnd + 2, after: a),
+           let list = dependencyList(of: path(from: a + 1, to: receiverEnd)) {
+            return list
+        }
         return nil
     }
 

@@ -72,6 +72,9 @@ extension FileScanner {
                       isCall: !parts.isEmpty, selector: selector, isStatement: isStatement)
             return
         }
+        // `[self.jobs addOperations:@[a] waitUntilFinished:NO]` on a class of the code's own that is
+        // neither a queue nor an operation: that class's own method.
+        if !words.isEmpty, isOwnNonOperationType(path: words) { return }
         let receiverText = words.isEmpty ? text(k + 1, selectorStart) : pathText(words)
         let location = file.location(k)
         let binding = words.isEmpty ? returned.map { .entity($0) } : resolvePath(words, at: lastName(before: selectorStart))
@@ -127,14 +130,16 @@ extension FileScanner {
         }
         guard comma < close else { return }
         let queueText: String
+        var rawPath: [String] = []
         if file.isWord(open + 1, "dispatch_get_main_queue") {
             queueText = "DispatchQueue.main"
         } else if let end = pathEnd(from: open + 1), end == comma {
-            queueText = Self.dispatchName(path(from: open + 1, to: end).joined(separator: "."))
+            rawPath = path(from: open + 1, to: end)
+            queueText = Self.dispatchName(rawPath.joined(separator: "."))
         } else {
             return
         }
-        dispatch(file.isWord(i, "dispatch_sync"), queueText: queueText, body: blockBrace(at: comma + 1), call: i, location: file.location(i),
+        dispatch(file.isWord(i, "dispatch_sync"), queueText: queueText, rawPath: rawPath, body: blockBrace(at: comma + 1), call: i, location: file.location(i),
                  offTheMainThread: braceLessBranchRunsOffTheMainThread(statementAt: i))
     }
 }

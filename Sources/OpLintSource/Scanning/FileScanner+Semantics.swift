@@ -406,10 +406,14 @@ extension FileScanner {
     /// `q.sync { }` / `q.async { }` and `dispatch_sync(q, ^{ })`: self-deadlocks (S22) and the
     /// thread the block runs on.
     /// `call` is the token of `sync` or `dispatch_sync`.
-    func dispatch(_ isSync: Bool, queueText: String, body: Int?, call: Int, location: SourceLocation, offTheMainThread: Bool = false) {
+    /// `rawPath` is the queue's path as written: a local variable or parameter of that name is
+    /// another queue than the property it shadows (`dispatch_queue_t queue = self.ioQueue;`
+    /// inside a block on `_queue`).
+    func dispatch(_ isSync: Bool, queueText: String, rawPath: [String], body: Int?, call: Int, location: SourceLocation, offTheMainThread: Bool = false) {
         let isMain = queueText == "DispatchQueue.main"
+        let queueKey = localScope(of: rawPath).map { "\(queueText)@\($0)" } ?? queueText
         let isDispatchSync = file.language == .objectiveC
-        if isSync, isMain, offTheMainThread || checksTheThread || statementTestsTheQueue(at: call) {
+        if isSync, isMain, offTheMainThread || checksTheThread || statementTestsTheQueue(at: call) || ternaryArmRunsOffTheMainThread(call: call) {
             // `if !Thread.isMainThread { DispatchQueue.main.sync { … } }`: reached off the main thread only.
         } else if isSync, !isMain, checksTheQueue || statementTestsTheQueue(at: call) {
             // `if DispatchQueue.getSpecific(key: key) != nil { work() } else { queue.sync(execute: work) }`.
@@ -420,7 +424,7 @@ extension FileScanner {
                 // The block of an operation not enqueued yet: a deadlock if the main queue runs it.
                 mainSyncsInOperations.append((op, SourceFacts.SelfSync(
                     queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
-            } else if !isMain, let context = dispatchContext, context.queue == queueText,
+            } else if !isMain, let context = dispatchContext, context.queue == queueKey,
                       !isConcurrentDispatchQueue(String(queueText.split(separator: ".").last ?? Substring(queueText))) {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(
                     queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,
@@ -428,7 +432,7 @@ extension FileScanner {
             }
         }
         guard let body, closureRoles[body] == nil else { return }
-        closureRoles[body] = isMain ? .mainThread(Self.mainDispatchBlockReason) : .dispatchQueue(queueText, location)
+        closureRoles[body] = isMain ? .mainThread(Self.mainDispatchBlockReason) : .dispatchQueue(queueKey, location)
         if !isSync { laterClosures.insert(body) }
     }
 
@@ -447,7 +451,17 @@ extension FileScanner {
             }
             if body == nil, file.isPunct(close + 1, "{") { body = close + 1 }
         }
-        dispatch(isSync, queueText: Self.dispatchName(queueText), body: body, call: call, location: location)
+        dispatch(isSync, queueText: Self.dispatchName(queueText), rawPath: queueText.split(separator: ".").map(String.init),
+                 body: body, call: call, location: location)
+    }
+
+    /// The id of the scope that declares the local variable or parameter a one-name path
+    /// names, if it names one.
+    func localScope(of path: [String]) -> Int? {
+        guard path.count == 1 else { return nil }
+        let name = ScanName(path[0])
+        for scope in scopes.reversed() where scope.locals[name] != nil { return scope.id }
+        return nil
     }
 
     /// `DispatchQueue.main`, or the path without `self.` (or another name of `self`) before it

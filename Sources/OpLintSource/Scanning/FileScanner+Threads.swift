@@ -153,7 +153,7 @@ extension FileScanner {
         var steps = 0
         while k >= 0 && steps < 64 {
             steps += 1
-            if isThreadTest(k) { return isNegated(k) == isElse }
+            if let negated = threadTest(at: k) { return negated == isElse }
             if file.isPunct(k, "}") {
                 // `} else {`: the condition is the `if`'s, before its body.
                 guard isElse, file.isWord(k + 1, "else") else { return nil }
@@ -166,6 +166,45 @@ extension FileScanner {
             k -= 1
         }
         return nil
+    }
+
+    /// Whether the call at `k` is the arm of a `?:` on its line, whose condition tests the main
+    /// thread, that runs off it: `[NSThread isMainThread] ? block() : dispatch_sync(…, block)`,
+    /// `Thread.isMainThread ? work() : DispatchQueue.main.sync(execute: work)`.
+    func ternaryArmRunsOffTheMainThread(call k: Int) -> Bool {
+        let line = file.tokens[k].line
+        var m = k - 1
+        var isElse = false
+        while m > 0 && file.tokens[m].line == line && !file.isPunct(m, oneOf: "{};([,") {
+            if file.isPunct(m, ")") || file.isPunct(m, "]") {
+                let open = Int(file.partner[m])
+                guard open >= 0 && open < m else { return false }
+                m = open - 1
+                continue
+            }
+            if file.isPunct(m, ":") { isElse = true }
+            if file.isPunct(m, "?") {
+                // The condition, back to the start of the statement or of the value.
+                var c = m - 1
+                while c > 0 && file.tokens[c].line == line && !file.isPunct(c, oneOf: "{};=,") && !file.isWord(c, "return") {
+                    if file.isPunct(c, ")") || file.isPunct(c, "]") {
+                        let open = Int(file.partner[c])
+                        guard open >= 0 && open < c else { return false }
+                        c = open - 1
+                        continue
+                    }
+                    // The parenthesis or bracket around the whole `?:`.
+                    if file.isPunct(c, "(") || file.isPunct(c, "[") { break }
+                    c -= 1
+                }
+                for t in (c + 1)..<m {
+                    if let negated = threadTest(at: t) { return isElse ? !negated : negated }
+                }
+                return false
+            }
+            m -= 1
+        }
+        return false
     }
 
     /// Whether the branch whose `{` is at `b` is an arm of a condition that tests the current
@@ -200,6 +239,47 @@ extension FileScanner {
         return file.isWord(k, "dispatch_get_specific") || file.isWord(k, "dispatch_get_current_queue")
             || file.isWord(k, "DISPATCH_CURRENT_QUEUE_LABEL")
             || (file.isWord(k, "currentQueue") && file.isWord(k - 1, "NSOperationQueue") && file.isPunct(k - 2, "["))
+    }
+
+    /// Whether token `k` tests the main thread, and if so whether the test is negated: a test
+    /// itself (`isThreadTest`), or a variable that holds one (`BOOL onMain = [NSThread
+    /// isMainThread]; if (!onMain) …`, `let offMain = !Thread.isMainThread`).
+    private func threadTest(at k: Int) -> Bool? {
+        if isThreadTest(k) { return isNegated(k) }
+        guard file.isIdentifier(k), !file.isPunct(k + 1, "("), !file.isPunct(k - 1, "."), let held = threadTestHeld(by: k) else { return nil }
+        return isNegated(k) != held
+    }
+
+    /// Whether the variable at `k` was last assigned a test of the main thread in the code
+    /// before it, in the same body (nil when it was not), and whether that test was negated.
+    private func threadTestHeld(by k: Int) -> Bool? {
+        let name = file.text(k)
+        var m = k - 1
+        var steps = 0
+        while m > 0 && steps < 2048 {
+            steps += 1
+            if file.isPunct(m, "}") {
+                let open = Int(file.partner[m])
+                guard open >= 0 && open < m else { return nil }
+                m = open - 1
+                continue
+            }
+            // The function's own `{`: its code before is another body's.
+            if file.isPunct(m, "{"), scopes.contains(where: { $0.open == m && $0.isBodyBoundary }) { return nil }
+            if file.isPunct(m, "="), !file.isPunct(m + 1, "="), !file.isPunct(m - 1, oneOf: "=!<>"), file.isIdentifier(m - 1), file.text(m - 1) == name {
+                // The value: one test, maybe negated, up to the end of the statement.
+                var v = m + 1
+                var negated = false
+                while v < file.tokens.count && v < m + 12 && !file.isPunct(v, ";") && file.tokens[v].line == file.tokens[m].line {
+                    if file.isPunct(v, "!") { negated = true }
+                    if isThreadTest(v) { return negated }
+                    v += 1
+                }
+                return nil
+            }
+            m -= 1
+        }
+        return nil
     }
 
     /// Whether token `k` asks whether the code runs on the main thread: `isMainThread`
@@ -275,7 +355,7 @@ extension FileScanner {
     private func conditionRunsOnTheMainThread(_ open: Int, _ close: Int) -> Bool? {
         // `if (![NSThread isMainThread] || force)` may hold on either thread.
         for m in (open + 1)..<close where file.isPunct(m, "|") { return nil }
-        for m in (open + 1)..<close where isThreadTest(m) { return !isNegated(m) }
+        for m in (open + 1)..<close { if let negated = threadTest(at: m) { return !negated } }
         return nil
     }
 

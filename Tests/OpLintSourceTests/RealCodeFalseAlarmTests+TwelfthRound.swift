@@ -1,0 +1,120 @@
+import Testing
+import OpLintCore
+@testable import OpLintSource
+
+/// False findings of a twelfth pass over public repositories, in our own words.
+extension RealCodeFalseAlarmTests {
+    @Test("A class of the code's own with its own addOperations is not a queue (OPL302)")
+    func managerWithItsOwnAddOperations() {
+        let c = RealCodeCase("Jobs.swift", """
+        final class JobManager: NSObject {
+            private let queue = OperationQueue()
+            private var seen = Set<Operation>()
+            func addOperations(_ ops: [Operation], completion: (() -> Void)? = nil) {
+                let fresh = ops.filter { !seen.contains($0) }
+                seen.formUnion(fresh)
+                queue.addOperations(fresh, waitUntilFinished: false)
+            }
+        }
+        final class Screen {
+            let manager = JobManager()
+            func load() {
+                let fetch = BlockOperation { print("fetch") }
+                manager.addOperations([fetch])
+                manager.addOperations([fetch])
+            }
+        }
+        """)
+        // Handed to the manager, the operation is assumed to reach a queue there: no OPL105 either.
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        let objc = RealCodeCase("Jobs.m", """
+        @interface JobCenter : NSObject
+        - (void)addOperation:(NSOperation *)op;
+        @end
+        @implementation Screen
+        - (void)load {
+            JobCenter *center = [[JobCenter alloc] init];
+            NSBlockOperation *fetch = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"fetch"); }];
+            [center addOperation:fetch];
+            [center addOperation:fetch];
+        }
+        @end
+        """)
+        #expect(objc.alarms.isEmpty, "\(objc.alarms)")
+    }
+
+    @Test("A queue subclass of the code's own is still a queue (OPL302)")
+    func queueSubclassStaysAQueue() {
+        let c = RealCodeCase("Lanes.swift", """
+        final class Lane: OperationQueue {}
+        final class Screen {
+            let lane = Lane()
+            func load() {
+                let fetch = BlockOperation { print("fetch") }
+                lane.addOperation(fetch)
+                lane.addOperation(fetch)
+            }
+        }
+        """)
+        #expect(c.alarms == ["OPL302@Lanes.swift:7"], "\(c.alarms)")
+    }
+
+    @Test("An operation's dependencies read back are the operations the code made it depend on (OPL105, OPL106)")
+    func dependenciesReadBack() {
+        let c = RealCodeCase("Batch.m", """
+        @implementation Batch
+        - (void)runAll:(NSArray *)urls {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *done = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"done"); }];
+            for (NSURL *url in urls) {
+                NSBlockOperation *fetch = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"%@", url); }];
+                [done addDependency:fetch];
+            }
+            [queue addOperations:done.dependencies waitUntilFinished:NO];
+            [queue addOperation:done];
+        }
+        - (void)runEach {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *finish = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"finish"); }];
+            NSBlockOperation *step = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"step"); }];
+            [finish addDependency:step];
+            for (NSOperation *dependency in finish.dependencies) {
+                [queue addOperation:dependency];
+            }
+            [queue addOperation:finish];
+        }
+        - (void)runMessage {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *last = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"last"); }];
+            NSBlockOperation *first = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"first"); }];
+            [last addDependency:first];
+            [queue addOperations:[last dependencies] waitUntilFinished:NO];
+            [queue addOperation:last];
+        }
+        - (void)runTooEarly {
+            NSOperationQueue *queue = [[NSOperationQueue alloc] init];
+            NSBlockOperation *tail = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"tail"); }];
+            NSBlockOperation *head = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"head"); }];
+            [queue addOperations:tail.dependencies waitUntilFinished:NO];
+            [tail addDependency:head];
+            [queue addOperation:tail];
+        }
+        @end
+        """)
+        // Read before the dependency was added, the list did not hold `head`.
+        #expect(c.alarms == ["OPL106@Batch.m:32", "OPL105@Batch.m:33"], "\(c.alarms)")
+        let swift = RealCodeCase("Batch.swift", """
+        final class Batch {
+            let queue = OperationQueue()
+            func run() {
+                let done = BlockOperation { print("done") }
+                let fetch = BlockOperation { print("fetch") }
+                done.addDependency(fetch)
+                queue.addOperations(done.dependencies, waitUntilFinished: false)
+                queue.addOperation(done)
+            }
+        }
+        """)
+        #expect(swift.alarms.isEmpty, "\(swift.alarms)")
+    }
+}
