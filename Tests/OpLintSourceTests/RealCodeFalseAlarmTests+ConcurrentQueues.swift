@@ -107,3 +107,84 @@ extension RealCodeFalseAlarmTests {
         #expect(c.alarms == ["OPL208@Reader.m:19"], "\(c.alarms)")
     }
 }
+
+/// A queue made where the file does not show: in another file of the code, or by a caller.
+extension RealCodeFalseAlarmTests {
+    @Test("A queue member declared in another file is as concurrent or serial as its declaration says (OPL208)")
+    func queueKindsFromOtherFiles() {
+        let c = RealCodeCase([
+            ("ImageCache.swift", """
+            final class ImageCache {
+                let queue = DispatchQueue(label: "image.cache", attributes: .concurrent)
+                var images: [String: Int] = [:]
+            }
+            final class Ledger {
+                let queue = DispatchQueue(label: "ledger")
+                var total = 0
+            }
+            class Store {
+                let lane = DispatchQueue(label: "store", attributes: .concurrent)
+            }
+            final class Storage {
+                static let shared = Storage()
+                let queue = DispatchQueue(label: "storage", attributes: Storage.attributes)
+                static let attributes: DispatchQueue.Attributes = [.concurrent]
+            }
+            extension DispatchQueue {
+                static let work = DispatchQueue(label: "work", attributes: .concurrent)
+            }
+            """),
+            ("Uses.swift", """
+            extension ImageCache {
+                func logSize() { queue.async { let n = self.queue.sync { self.images.count }; print(n) } }
+            }
+            extension Ledger {
+                func audit() { queue.async { let n = self.queue.sync { self.total }; print(n) } }
+            }
+            final class PhotoStore: Store {
+                func read() { lane.async { self.lane.sync { print("read") } } }
+            }
+            final class Indexer {
+                func rebuild() {
+                    DispatchQueue.work.async { DispatchQueue.work.sync { print("index") } }
+                    Storage.shared.queue.async { Storage.shared.queue.sync { print("store") } }
+                }
+            }
+            """),
+        ])
+        // The serial queue another file declares deadlocks as surely as one declared here.
+        #expect(c.alarms == ["OPL208@Uses.swift:5"], "\(c.alarms)")
+        #expect(c.findings("OPL208").first?.severity == .error)
+    }
+
+    @Test("A queue a caller hands in may be serial or concurrent: a warning that says so (OPL208)")
+    func injectedQueueIsAWarning() {
+        let c = RealCodeCase([
+            ("Worker.swift", """
+            final class Worker {
+                private let queue: DispatchQueue
+                init(queue: DispatchQueue) { self.queue = queue }
+                func run() { queue.async { self.queue.sync { print("run") } } }
+            }
+            """),
+            ("Reader.m", """
+            @implementation Reader {
+                dispatch_queue_t _queue;
+            }
+            - (instancetype)initWithQueue:(dispatch_queue_t)queue {
+                self = [super init];
+                _queue = queue;
+                return self;
+            }
+            - (void)read {
+                dispatch_async(_queue, ^{ dispatch_sync(_queue, ^{ NSLog(@"read"); }); });
+            }
+            @end
+            """),
+        ])
+        let findings = c.findings("OPL208")
+        #expect(findings.map { "\($0.location.file):\($0.location.line)" } == ["Reader.m:10", "Worker.swift:4"], "\(findings)")
+        #expect(findings.allSatisfy { $0.severity == .warning })
+        #expect(findings.allSatisfy { $0.message.contains("is serial") && $0.message.contains("does not show how") }, "\(findings.map(\.message))")
+    }
+}

@@ -121,13 +121,18 @@ public struct SourceFacts: Sendable, Equatable {
         public var context: SourceLocation?
         /// Objective-C's `dispatch_sync(queue, ^{ … })` rather than Swift's `queue.sync { … }`.
         public var isDispatchSync: Bool
+        /// The file does not show how the queue is made (another file, a caller's argument): it
+        /// deadlocks only if the queue is serial.
+        public var queueMadeElsewhere: Bool
 
-        public init(queue: String, reason: String, location: SourceLocation, context: SourceLocation? = nil, isDispatchSync: Bool = false) {
+        public init(queue: String, reason: String, location: SourceLocation, context: SourceLocation? = nil, isDispatchSync: Bool = false,
+                    queueMadeElsewhere: Bool = false) {
             self.queue = queue
             self.reason = reason
             self.location = location
             self.context = context
             self.isDispatchSync = isDispatchSync
+            self.queueMadeElsewhere = queueMadeElsewhere
         }
     }
 

@@ -81,4 +81,5 @@ final class ClassLookup {
     func requires(_ property: String, ofAnyOf protocols: [String], type: String?) -> Bool { table.requires(property, ofAnyOf: protocols, type: type) }
     func cancelsItself(_ method: String, of name: String) -> Bool { table.cancelsItself(method, of: name) }
     func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? { table.member(member, of: name) }
+    func dispatchQueue(_ member: String, of name: String) -> Bool? { table.dispatchQueue(member, of: name) }
 }

@@ -45,6 +45,10 @@ public struct ClassDeclaration: Sendable, Equatable {
     public var enqueuingInitializers: Set<String> = []
     /// Declared `@MainActor`: its methods, its extensions' and its subclasses' run on the main thread.
     public var isMainActor = false
+    /// Members made as dispatch queues where they are declared (`let queue =
+    /// DispatchQueue(label: "…")`, `static let work = DispatchQueue(label: "…", attributes:
+    /// .concurrent)`), true for one that may be concurrent, by name.
+    public var dispatchQueues = [String: Bool]()
 
     /// A width set in an initializer: the count (nil when it is not written as a number) and where.
     public struct InitialWidth: Sendable, Equatable {
@@ -64,7 +68,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
             && !setsFinished && factories.isEmpty && lookups.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
-            && initialWidth == nil && enqueuingInitializers.isEmpty && !isMainActor
+            && initialWidth == nil && enqueuingInitializers.isEmpty && !isMainActor && dispatchQueues.isEmpty
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -85,6 +89,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         if !other.members.isEmpty { members.merge(other.members) { mine, _ in mine } }
         if !other.computedMembers.isEmpty { computedMembers.formUnion(other.computedMembers.filter { other.members[$0] == members[$0] }) }
         if !other.cancellingMethods.isEmpty { cancellingMethods.merge(other.cancellingMethods) { mine, theirs in mine || theirs } }
+        if !other.dispatchQueues.isEmpty { dispatchQueues.merge(other.dispatchQueues) { mine, _ in mine } }
     }
 }
 
@@ -439,6 +444,16 @@ public struct ClassTable: Sendable {
                 // `+ (instancetype)sharedStore`, `-> Self`: the class it is called on.
                 return type == "instancetype" || type == "Self" ? name : type
             }
+        }
+        return nil
+    }
+
+    /// Whether the member `member` of `name` (or of a superclass) is made as a dispatch queue
+    /// where it is declared, and whether that queue may be concurrent; nil when it is not.
+    func dispatchQueue(_ member: String, of name: String) -> Bool? {
+        for class_ in chain(of: name) {
+            guard let index = indices[class_] else { continue }
+            if let concurrent = declarations[index].dispatchQueues[member] { return concurrent }
         }
         return nil
     }

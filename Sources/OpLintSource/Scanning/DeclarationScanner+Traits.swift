@@ -223,6 +223,18 @@ extension DeclarationScanner {
             if file.isPunct(k + 2, "="), !(file.isPunct(t + 1, "(") || file.isPunct(t + 1, "{") || (file.isPunct(t + 1, ".") && file.isWord(t + 2, "init"))) { return }
             declaration.members[file.text(k + 1)] = file.text(t)
             if file.isPunct(k + 2, ":"), isComputedProperty(typeAt: t) { declaration.computedMembers.insert(file.text(k + 1)) }
+            // `let queue = DispatchQueue(label: "…", attributes: .concurrent)`: what kind of queue, for other files' `sync`.
+            if file.isPunct(k + 2, "="), file.isWord(t, "DispatchQueue"), file.isPunct(t + 1, "(") {
+                let close = Int(file.partner[t + 1])
+                var concurrent = false
+                if close > t + 1 {
+                    for m in (t + 2)..<close where file.isWord(m, "concurrent")
+                        || (file.isWord(m, "attributes") && file.isPunct(m + 1, ":") && file.isIdentifier(m + 2) && !file.isWord(m + 2, "DispatchQueue")) {
+                        concurrent = true
+                    }
+                }
+                declaration.dispatchQueues[file.text(k + 1)] = concurrent
+            }
         }
     }
 

@@ -8,6 +8,11 @@ extension FileScanner {
         "maxConcurrentOperationCount", "queuePriority",
     ]
 
+    /// A queue's methods that take or wait for operations.
+    static let queueCalls: Set<String> = [
+        "addOperation", "addOperations", "addOperationWithBlock", "addBarrierBlock", "waitUntilAllOperationsAreFinished", "cancelAllOperations",
+    ]
+
     /// Queue and operation methods a type of the scanned code may call on itself without
     /// `self.` (a group operation's `addOperation(op)`, a queue subclass's `cancelAllOperations()`).
     static let selfCalls: [StaticString] = [
@@ -84,8 +89,7 @@ extension FileScanner {
         let receiver = implicitSelf ? (start: i, path: ["self"]) : receiverPath(endingAt: i - 2)
         // `jobs.addOperations([a])` on a class of the code's own that is neither a queue nor an
         // operation (a manager with its own `addOperations(_:completion:)`): that class's method.
-        if let receiver, Self.unambiguousCalls.contains(name) || name == "start" || name == "cancel",
-           isOwnNonOperationType(path: receiver.path) {
+        if let receiver, Self.queueCalls.contains(name), isOwnNonOperationType(path: receiver.path) {
             return
         }
         let location = file.location(receiver?.start ?? i)

@@ -1,15 +1,28 @@
 extension FileScanner {
-    /// Whether the dispatch queue `name` may be concurrent, by how this file makes it: a
-    /// statement that assigns `name` (or the instance variable `_name`, or declares it with a
-    /// type, `let q: DispatchQueue = { … }()`) and says `.concurrent` or `DISPATCH_QUEUE_CONCURRENT`,
-    /// is a global queue, or passes attributes the scanner cannot read (a variable).
-    /// The statement may run over several lines. It may also make the queue through a helper
-    /// the file declares (`_queue = [self makeQueue];`, `let queue = Self.makeQueue()`) or
-    /// take it from a parameter whose default says so (`init(queue: DispatchQueue =
-    /// DispatchQueue(label: "s", attributes: .concurrent))`); and a getter or computed property
-    /// of that name whose code says so (`- (dispatch_queue_t)queue { … dispatch_once …
-    /// DISPATCH_QUEUE_CONCURRENT … }`) makes it.
-    func isConcurrentDispatchQueue(_ name: String) -> Bool {
+    /// What this file shows of a dispatch queue's kind.
+    enum DispatchQueueKind {
+        /// Made concurrent, a global queue, or with attributes the scanner cannot read.
+        case concurrent
+        /// Made serial here: `DispatchQueue(label:)`, `dispatch_queue_create(…, NULL)`, the main queue.
+        case serial
+        /// Made in code the file does not show: another file, a caller (`init(queue:)`).
+        case unknown
+    }
+
+    /// The kind of the dispatch queue `name`, by how this file makes it: a statement that
+    /// assigns `name` (or the instance variable `_name`, or declares it with a type, `let q:
+    /// DispatchQueue = { … }()`) and says `.concurrent` or `DISPATCH_QUEUE_CONCURRENT`, is a
+    /// global queue, or passes attributes the scanner cannot read (a variable) makes it
+    /// concurrent. The statement may run over several lines. It may also make the queue
+    /// through a helper the file declares (`_queue = [self makeQueue];`, `let queue =
+    /// Self.makeQueue()`) or take it from a parameter whose default says so (`init(queue:
+    /// DispatchQueue = DispatchQueue(label: "s", attributes: .concurrent))`); and a getter or
+    /// computed property of that name whose code says so (`- (dispatch_queue_t)queue { …
+    /// dispatch_once … DISPATCH_QUEUE_CONCURRENT … }`) makes it. A queue is serial when such a
+    /// statement, helper, default or getter makes a queue and says none of that; unknown when
+    /// nothing in the code around makes it.
+    func dispatchQueueKind(_ path: [String]) -> DispatchQueueKind {
+        guard let name = path.last else { return .unknown }
         let ivar = "_" + name
         // The code of the enclosing type (a property of another class is another queue), else
         // of the enclosing function, else the file.
@@ -18,26 +31,42 @@ extension FileScanner {
            scope.open >= 0, scope.close > scope.open {
             range = scope.open..<min(scope.close, file.tokens.count)
         }
+        var madeHere = false
         for k in range where file.tokens[k].kind == .identifier {
             guard let equals = assignedValue(after: k) else { continue }
             let text = file.text(k)
             guard text == name || text == ivar else { continue }
-            if statementMayMakeConcurrentQueue(from: equals + 1) { return true }
+            if statementMayMakeConcurrentQueue(from: equals + 1) { return .concurrent }
+            if statementMakesQueue(from: equals + 1) { madeHere = true }
             // `self.queue = queue`: a parameter of the function around it, with a default.
             let value = equals + 1
             if file.isIdentifier(value), file.isPunct(value + 1, oneOf: ";}") || file.tokens.indices.contains(value + 1) == false
                 || file.tokens[value + 1].line != file.tokens[value].line,
-               parameterDefaultMayMakeConcurrentQueue(file.text(value), before: k) {
-                return true
+               let defaultValue = parameterDefault(file.text(value), before: k) {
+                if statementMayMakeConcurrentQueue(from: defaultValue) { return .concurrent }
+                if statementMakesQueue(from: defaultValue) { madeHere = true }
             }
         }
-        return bodyMayMakeConcurrentQueue(ofFunctionNamed: name, in: range)
+        if functionBody(named: name, in: range, contains: makesConcurrentQueue(at:)) { return .concurrent }
+        if madeHere || functionBody(named: name, in: range, contains: makesQueue(at:)) { return .serial }
+        // Made where another file declares it: a member of this type or of the path's base
+        // (`Storage.shared.queue`, `DispatchQueue.work`), in any file.
+        let owner: String?
+        if path.count == 1 {
+            owner = currentType
+        } else if path.count == 2, path[0].first?.isUppercase == true, lookup(path[0]) == nil {
+            owner = path[0]
+        } else {
+            owner = declaredType(ofPath: Array(path.dropLast()))
+        }
+        if let owner, let concurrent = classes.dispatchQueue(name, of: owner) { return concurrent ? .concurrent : .serial }
+        return .unknown
     }
 
-    /// Whether the parameter `parameter` of the Swift function around token `k` has a default
-    /// that may make a concurrent queue (`queue: DispatchQueue = .global()`).
-    private func parameterDefaultMayMakeConcurrentQueue(_ parameter: String, before k: Int) -> Bool {
-        guard file.language == .swift else { return false }
+    /// The first token of the default of the parameter `parameter` of the Swift function around
+    /// token `k`, if it has one (`queue: DispatchQueue = .global()`).
+    private func parameterDefault(_ parameter: String, before k: Int) -> Int? {
+        guard file.language == .swift else { return nil }
         // Back to the `{` that opens the code around `k`, over the blocks before it.
         var m = k - 1
         var steps = 0
@@ -45,14 +74,14 @@ extension FileScanner {
             steps += 1
             if file.isPunct(m, "}") {
                 let open = Int(file.partner[m])
-                guard open >= 0 && open < m else { return false }
+                guard open >= 0 && open < m else { return nil }
                 m = open - 1
                 continue
             }
             if file.isPunct(m, "{") { break }
             m -= 1
         }
-        guard m > 0, file.isPunct(m, "{") else { return false }
+        guard m > 0, file.isPunct(m, "{") else { return nil }
         m -= 1
         steps = 0
         // Back to the `(` that opens the parameter list.
@@ -60,26 +89,25 @@ extension FileScanner {
             steps += 1
             if file.isPunct(m, ")") {
                 let open = Int(file.partner[m])
-                guard open >= 0 && open < m else { return false }
+                guard open >= 0 && open < m else { return nil }
                 for p in (open + 1)..<m where file.text(p) == parameter && file.isPunct(p + 1, ":") {
                     var e = p + 2
                     while e < m && !file.isPunct(e, ",") && !file.isPunct(e, "=") {
                         e = file.isPunct(e, "(") || file.isPunct(e, "[") ? skipGroup(e) : e + 1
                     }
-                    return e < m && file.isPunct(e, "=") && statementMayMakeConcurrentQueue(from: e + 1)
+                    return e < m && file.isPunct(e, "=") ? e + 1 : nil
                 }
-                return false
+                return nil
             }
-            if file.isPunct(m, oneOf: "{};") { return false }
+            if file.isPunct(m, oneOf: "{};") { return nil }
             m -= 1
         }
-        return false
+        return nil
     }
 
     /// Whether a function, method or computed property called `name`, declared in `range`,
-    /// has code that may make a concurrent queue (it says `.concurrent`,
-    /// `DISPATCH_QUEUE_CONCURRENT`, or takes a global queue).
-    func bodyMayMakeConcurrentQueue(ofFunctionNamed name: String, in range: Range<Int>) -> Bool {
+    /// has a token in its code that `test` accepts (`makesConcurrentQueue(at:)`, `makesQueue(at:)`).
+    func functionBody(named name: String, in range: Range<Int>, contains test: (Int) -> Bool) -> Bool {
         for k in range where file.tokens[k].kind == .identifier && file.text(k) == name {
             let declares: Bool
             switch file.language {
@@ -102,17 +130,74 @@ extension FileScanner {
             guard b < range.upperBound, file.isPunct(b, "{") else { continue }
             let close = Int(file.partner[b])
             guard close > b else { continue }
-            for m in b..<close where makesConcurrentQueue(at: m) { return true }
+            for m in b..<close where test(m) { return true }
         }
         return false
     }
 
-    /// Whether a function or method of the file called `name` may make a concurrent queue, worked out once a file.
-    private func helperMayMakeConcurrentQueue(_ name: String) -> Bool {
-        if let known = concurrentQueueHelpers[name] { return known }
-        let answer = bodyMayMakeConcurrentQueue(ofFunctionNamed: name, in: file.tokens.indices)
-        concurrentQueueHelpers[name] = answer
+    /// What the function or method of the file called `name` makes: a concurrent queue, a
+    /// queue, or neither (nil), worked out once a file.
+    private func helperQueueKind(_ name: String) -> DispatchQueueKind? {
+        if let known = queueHelpers[name] { return known }
+        let answer: DispatchQueueKind?
+        if functionBody(named: name, in: file.tokens.indices, contains: makesConcurrentQueue(at:)) {
+            answer = .concurrent
+        } else if functionBody(named: name, in: file.tokens.indices, contains: makesQueue(at:)) {
+            answer = .serial
+        } else {
+            answer = nil
+        }
+        queueHelpers[name] = answer
         return answer
+    }
+
+    /// Whether token `m` makes a dispatch queue: `DispatchQueue(`, `dispatch_queue_create`, the main queue.
+    private func makesQueue(at m: Int) -> Bool {
+        (file.isWord(m, "DispatchQueue") && (file.isPunct(m + 1, "(") || (file.isPunct(m + 1, ".") && file.isWord(m + 2, "main"))))
+            || file.isWord(m, "dispatch_queue_create") || file.isWord(m, "dispatch_get_main_queue")
+    }
+
+    /// Whether the statement from token `start` (a value) makes a dispatch queue, itself or
+    /// through a helper of the file.
+    private func statementMakesQueue(from start: Int) -> Bool {
+        let end = statementEnd(from: start)
+        for m in start..<end {
+            if makesQueue(at: m) { return true }
+            if isHelperCall(at: m), helperQueueKind(file.text(m)) != nil { return true }
+        }
+        return false
+    }
+
+    /// Whether identifier `m` calls a function or method the file may declare: `makeQueue()`,
+    /// `Self.makeQueue()`, `[self makeQueue]`, `MakeQueue("label")`.
+    private func isHelperCall(at m: Int) -> Bool {
+        guard file.isIdentifier(m), !file.isWord(m, "DispatchQueue"), !file.isWord(m, "dispatch_queue_create") else { return false }
+        switch file.language {
+        case .swift: return file.isPunct(m + 1, "(") && !file.isPunct(m - 1, "@")
+        case .objectiveC: return (file.isPunct(m + 1, "]") && file.isIdentifier(m - 1) && file.isPunct(m - 2, "[")) || file.isPunct(m + 1, "(")
+        }
+    }
+
+    /// The end of the statement whose value starts at `start`: its `;`, the bracket that closes
+    /// around it, or in Swift the next line that does not go on with `.`.
+    private func statementEnd(from start: Int) -> Int {
+        var depth = 0
+        var m = start
+        while m < file.tokens.count && m < start + 256 {
+            if file.isPunct(m, oneOf: "([{") {
+                depth += 1
+            } else if file.isPunct(m, oneOf: ")]}") {
+                depth -= 1
+                if depth < 0 { return m }
+            } else if depth == 0, file.isPunct(m, ";") {
+                return m
+            } else if depth == 0, m > start, file.language == .swift, file.tokens[m].line != file.tokens[m - 1].line,
+                      !file.isPunct(m, ".") {
+                return m
+            }
+            m += 1
+        }
+        return m
     }
 
     /// Whether the `)` before token `k` closes an Objective-C method's return type: `- (dispatch_queue_t)queue`.
@@ -145,34 +230,18 @@ extension FileScanner {
 
     /// Whether the statement from token `start` (a value) makes a queue that may be concurrent.
     private func statementMayMakeConcurrentQueue(from start: Int) -> Bool {
-        var depth = 0
-        var m = start
-        while m < file.tokens.count && m < start + 256 {
-            if file.isPunct(m, oneOf: "([{") {
-                depth += 1
-            } else if file.isPunct(m, oneOf: ")]}") {
-                depth -= 1
-                if depth < 0 { return false }
-            } else if depth == 0, file.isPunct(m, ";") {
-                return false
-            } else if depth == 0, m > start, file.language == .swift, file.tokens[m].line != file.tokens[m - 1].line,
-                      !file.isPunct(m, ".") {
-                return false
-            }
+        let end = statementEnd(from: start)
+        for m in start..<end {
             if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return true }
             // A helper of the file's own that makes the queue: `makeQueue()`, `Self.makeQueue()`, `[self makeQueue]`.
-            if file.isIdentifier(m), !file.isWord(m, "DispatchQueue"), !file.isWord(m, "dispatch_queue_create"),
-               file.language == .swift ? file.isPunct(m + 1, "(") && !file.isPunct(m - 1, "@")
-                                       : (file.isPunct(m + 1, "]") && file.isIdentifier(m - 1) && file.isPunct(m - 2, "[")) || file.isPunct(m + 1, "("),
-               helperMayMakeConcurrentQueue(file.text(m)) {
-                return true
-            }
+            if isHelperCall(at: m), helperQueueKind(file.text(m)) == .concurrent { return true }
             // A global queue itself (`DispatchQueue.global(qos: .utility)`), not a queue that targets one.
             if m == start, file.isWord(m, "dispatch_get_global_queue") { return true }
             if m == start + 2, file.isWord(start, "DispatchQueue"), file.isPunct(start + 1, "."), file.isWord(m, "global") { return true }
-            // `attributes: attrs`, `dispatch_queue_create("q", attr)`: attributes held in a variable.
+            // `attributes: attrs`, `attributes: Pool.attributes`, `dispatch_queue_create("q", attr)`: attributes held in a variable or constant.
             // (`DispatchQueue.Attributes.initiallyInactive` is written out; a call says its attributes in its arguments.)
-            if file.isWord(m, "attributes"), file.isPunct(m + 1, ":"), file.isIdentifier(m + 2), !file.isPunct(m + 3, "."), !file.isPunct(m + 3, "(") {
+            if file.isWord(m, "attributes"), file.isPunct(m + 1, ":"), file.isIdentifier(m + 2), !file.isWord(m + 2, "DispatchQueue"),
+               let valueEnd = pathEnd(from: m + 2), !file.isPunct(valueEnd, "(") {
                 return true
             }
             if file.isWord(m, "dispatch_queue_create"), file.isPunct(m + 1, "("), let attribute = argument(1, of: m + 1)?.lowerBound,
@@ -180,7 +249,6 @@ extension FileScanner {
                !file.tokenContains(attribute, "DISPATCH_QUEUE_SERIAL") {
                 return true
             }
-            m += 1
         }
         return false
     }

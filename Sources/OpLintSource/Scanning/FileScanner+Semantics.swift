@@ -424,11 +424,13 @@ extension FileScanner {
                 // The block of an operation not enqueued yet: a deadlock if the main queue runs it.
                 mainSyncsInOperations.append((op, SourceFacts.SelfSync(
                     queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
-            } else if !isMain, let context = dispatchContext, context.queue == queueKey,
-                      !isConcurrentDispatchQueue(String(queueText.split(separator: ".").last ?? Substring(queueText))) {
-                scan.facts.selfSyncs.append(SourceFacts.SelfSync(
-                    queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,
-                    isDispatchSync: isDispatchSync))
+            } else if !isMain, let context = dispatchContext, context.queue == queueKey {
+                let kind = dispatchQueueKind(queueText.split(separator: ".").map(String.init))
+                if kind != .concurrent {
+                    scan.facts.selfSyncs.append(SourceFacts.SelfSync(
+                        queue: queueText, reason: "inside a block already running on `\(queueText)`", location: location, context: context.location,
+                        isDispatchSync: isDispatchSync, queueMadeElsewhere: kind == .unknown))
+                }
             }
         }
         guard let body, closureRoles[body] == nil else { return }

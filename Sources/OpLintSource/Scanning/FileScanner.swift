@@ -75,8 +75,9 @@ final class FileScanner {
     @exclusivity(unchecked) var nilAssignments: Set<IndexKey> = []
     /// Name tokens of property declarations, with the type that declares them.
     @exclusivity(unchecked) var propertyDeclarations: [IndexKey: String] = [:]
-    /// Whether the file's function or method of each name may make a concurrent queue, once asked.
-    @exclusivity(unchecked) var concurrentQueueHelpers: [String: Bool] = [:]
+    /// What the file's function or method of each name makes (a concurrent queue, a queue, or
+    /// neither: nil), once asked.
+    @exclusivity(unchecked) var queueHelpers: [String: DispatchQueueKind?] = [:]
     /// Queues that the file's methods return, by method name (`sharedQueue`, `imageQueue()`).
     @exclusivity(unchecked) var queueReturnedBy: [String: Int] = [:]
     /// Names this file declares as Swift enums (`enum Operation { case add }`): not
