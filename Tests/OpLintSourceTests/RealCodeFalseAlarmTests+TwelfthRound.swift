@@ -118,3 +118,29 @@ extension RealCodeFalseAlarmTests {
         #expect(swift.alarms.isEmpty, "\(swift.alarms)")
     }
 }
+
+extension RealCodeFalseAlarmTests {
+    @Test("A wait inside a block sent to the main queue is named in the words of Objective-C (OPL203)")
+    func mainQueueBlockInObjectiveCWords() {
+        let c = RealCodeCase("Tiles.m", """
+        @interface TileCache : NSObject
+        @property (nonatomic, strong) NSOperationQueue *tileQueue;
+        @end
+        @implementation TileCache
+        - (instancetype)init {
+            self = [super init];
+            _tileQueue = [[NSOperationQueue alloc] init];
+            return self;
+        }
+        - (void)purge {
+            dispatch_sync(dispatch_get_main_queue(), ^{
+                [self.tileQueue waitUntilAllOperationsAreFinished];
+            });
+        }
+        @end
+        """)
+        let messages = c.findings("OPL203").map(\.message)
+        #expect(messages.count == 1 && messages[0].contains("inside a block sent to dispatch_get_main_queue()"), "\(messages)")
+        #expect(!messages.contains { $0.contains("DispatchQueue.main") })
+    }
+}

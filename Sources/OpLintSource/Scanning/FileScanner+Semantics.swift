@@ -434,7 +434,8 @@ extension FileScanner {
             }
         }
         guard let body, closureRoles[body] == nil else { return }
-        closureRoles[body] = isMain ? .mainThread(Self.mainDispatchBlockReason) : .dispatchQueue(queueKey, location)
+        let mainBlockReason = file.language == .objectiveC ? Self.mainDispatchBlockReasonObjectiveC : Self.mainDispatchBlockReason
+        closureRoles[body] = isMain ? .mainThread(mainBlockReason) : .dispatchQueue(queueKey, location)
         if !isSync { laterClosures.insert(body) }
     }
 

@@ -6,6 +6,8 @@ extension FileScanner {
     /// Why a block sent to the main dispatch queue, or the block of an operation the main
     /// queue runs, is main-thread code: on the main thread, not isolated to the main actor.
     static let mainDispatchBlockReason = "inside a DispatchQueue.main block"
+    /// The same, in the words of Objective-C.
+    static let mainDispatchBlockReasonObjectiveC = "inside a block sent to dispatch_get_main_queue()"
     static let mainQueueOperationReason = "an operation on the main queue"
 
     /// Whether the code being read runs later than the code around it: in an operation's block,
@@ -364,7 +366,8 @@ extension FileScanner {
     /// run on the main thread without the actor's isolation (a `Task` started there does not
     /// inherit it).
     var mainActorReason: String? {
-        guard let reason = mainThreadReason, reason != Self.mainDispatchBlockReason, reason != Self.mainQueueOperationReason else { return nil }
+        guard let reason = mainThreadReason, reason != Self.mainDispatchBlockReason, reason != Self.mainDispatchBlockReasonObjectiveC,
+              reason != Self.mainQueueOperationReason else { return nil }
         return reason
     }
 
