@@ -144,3 +144,56 @@ extension RealCodeFalseAlarmTests {
         #expect(!messages.contains { $0.contains("DispatchQueue.main") })
     }
 }
+
+extension RealCodeFalseAlarmTests {
+    @Test("A queue's label compared with the current queue's is a re-entrancy guard (OPL208)")
+    func labelComparisonGuards() {
+        let c = RealCodeCase("Rows.swift", """
+        final class Rows {
+            private let queue = DispatchQueue(label: "rows")
+            private var count = 0
+            func vacuum() {
+                queue.async {
+                    let current = String(cString: __dispatch_queue_get_label(nil))
+                    if current == self.queue.label {
+                        self.count = 0
+                    } else {
+                        self.queue.sync { self.count = 0 }
+                    }
+                }
+            }
+            func rename() {
+                queue.async {
+                    let label = self.queue.label
+                    print(label)
+                    self.queue.sync { self.count = 1 }
+                }
+            }
+        }
+        """)
+        // Reading the label is no test.
+        #expect(c.alarms == ["OPL208@Rows.swift:18"], "\(c.alarms)")
+    }
+
+    @Test("An operation chosen with ?: is either of its arms (OPL105)")
+    func ternaryChoosesAnOperation() {
+        let c = RealCodeCase("Feed.swift", """
+        final class Feed {
+            let queue = OperationQueue()
+            func refresh(fast: Bool) {
+                let quick = BlockOperation { print("quick") }
+                let full = BlockOperation { print("full") }
+                queue.addOperation(fast ? quick : full)
+            }
+            func reload(cached: Bool) {
+                let memory = BlockOperation { print("memory") }
+                let disk = BlockOperation { print("disk") }
+                let chosen = cached ? memory : disk
+                queue.addOperation(chosen)
+            }
+        }
+        """)
+        #expect(c.alarms.isEmpty, "\(c.alarms)")
+        #expect(c.graph.operations.count == 4 && c.graph.operations.allSatisfy { $0.start == .queue }, "\(c.graph.operations.map { ($0.name, $0.start) })")
+    }
+}

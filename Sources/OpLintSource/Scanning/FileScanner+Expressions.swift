@@ -303,6 +303,7 @@ extension FileScanner {
     /// The value of the expression starting at `a`: a created or referenced operation or
     /// queue, a list of them, another value, or nil when unknown. `name` names what it creates.
     func evaluate(at a: Int, naming name: String?) -> Binding? {
+        if let arms = ternaryArms(at: a) { return arms }
         if let (id, end) = creation(at: a, naming: name) {
             if endsExpression(end, after: a) || file.isWord(end, "as") { return .entity(id) }
             // `UploadTask().makeRequest()`: the value is what the method returns; the operation
@@ -359,6 +360,32 @@ extension FileScanner {
             return list
         }
         return nil
+    }
+
+    /// `fast ? a : b` from `a`, where both arms name operations the scanner knows: the value
+    /// is either, so both are listed (as after an `if` that assigns one or the other).
+    private func ternaryArms(at a: Int) -> Binding? {
+        var m = a
+        var question = -1
+        while m < file.tokens.count && m < a + 64 {
+            if file.isPunct(m, oneOf: "([{") { m = skipGroup(m); continue }
+            if file.isPunct(m, oneOf: ";,)]}") || (m > a && file.tokens[m].line != file.tokens[m - 1].line) { return nil }
+            // Not `x?.y`, `x ?? y` or a Swift optional type.
+            if file.isPunct(m, "?"), !file.isPunct(m + 1, "."), !file.isPunct(m + 1, "?"), !file.isPunct(m - 1, "?"),
+               file.tokens[m + 1].line == file.tokens[m].line, !file.isPunct(m + 1, oneOf: ";,)]}=") {
+                question = m
+                break
+            }
+            m += 1
+        }
+        guard question > a, let thenEnd = pathEnd(from: question + 1), file.isPunct(thenEnd, ":"),
+              let elseEnd = pathEnd(from: thenEnd + 1), endsExpression(elseEnd, after: thenEnd + 1),
+              let first = entities(resolvePath(path(from: question + 1, to: thenEnd))),
+              let second = entities(resolvePath(path(from: thenEnd + 1, to: elseEnd))) else { return nil }
+        let ids = first + second.filter { !first.contains($0) }
+        guard !ids.isEmpty, ids.allSatisfy({ scan.entities[$0].kind == .operation }) else { return nil }
+        for k in a..<elseEnd { consumed.insert(k) }
+        return .list(ids)
     }
 
     /// `[a, b]` (Swift) or `@[a, b]` (Objective-C) whose elements are operations.

@@ -238,8 +238,9 @@ extension FileScanner {
         guard file.isIdentifier(k) else { return false }
         if file.isWord(k, "current") { return file.isPunct(k - 1, ".") && file.isWord(k - 2, "OperationQueue") }
         if file.isWord(k, "getSpecific") { return file.isPunct(k - 1, ".") && file.isWord(k - 2, "DispatchQueue") }
+        if file.isWord(k, "label"), file.isPunct(k - 1, ".") { return comparesQueueLabel(at: k) }
         return file.isWord(k, "dispatch_get_specific") || file.isWord(k, "dispatch_get_current_queue")
-            || file.isWord(k, "DISPATCH_CURRENT_QUEUE_LABEL")
+            || file.isWord(k, "DISPATCH_CURRENT_QUEUE_LABEL") || file.isWord(k, "__dispatch_queue_get_label")
             || (file.isWord(k, "currentQueue") && file.isWord(k - 1, "NSOperationQueue") && file.isPunct(k - 2, "["))
     }
 
@@ -282,6 +283,16 @@ extension FileScanner {
             m -= 1
         }
         return nil
+    }
+
+    /// Whether the `label` at `k` is a queue's label compared with `==` or `!=`
+    /// (`if current == self.queue.label {`, `queue.label != name`).
+    private func comparesQueueLabel(at k: Int) -> Bool {
+        func isComparison(_ m: Int) -> Bool { file.isPunct(m + 1, "=") && (file.isPunct(m, "=") || file.isPunct(m, "!")) }
+        if isComparison(k + 1) { return true }
+        var start = k
+        while start >= 2, file.isPunct(start - 1, "."), file.isIdentifier(start - 2) { start -= 2 }
+        return start >= 2 && isComparison(start - 2) && !file.isPunct(start - 3, "=")
     }
 
     /// Whether token `k` asks whether the code runs on the main thread: `isMainThread`
