@@ -8,6 +8,7 @@ extension FileScanner {
     func assignment(at i: Int) {
         guard !file.isPunct(i + 1, "=") else { return }
         if file.isPunct(i - 1, oneOf: "=!<>-*/%&|^~") { return }
+        noteThreadTestAssignment(at: i)
         if file.isPunct(i - 1, "+") {
             if let (start, words) = receiverPath(endingAt: i - 2), case .list(let items)? = resolvePath(words),
                let added = listLiteral(at: i + 1) ?? { if case .entity(let id)? = evaluate(at: i + 1, naming: nil) { [id] } else { nil } }() {

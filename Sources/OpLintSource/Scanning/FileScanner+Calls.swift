@@ -8,10 +8,13 @@ extension FileScanner {
         "maxConcurrentOperationCount", "queuePriority",
     ]
 
-    /// A queue's methods that take or wait for operations.
-    static let queueCalls: Set<String> = [
-        "addOperation", "addOperations", "addOperationWithBlock", "addBarrierBlock", "waitUntilAllOperationsAreFinished", "cancelAllOperations",
-    ]
+    /// Whether `name` is a queue's method that takes or waits for operations.
+    static func isQueueCall(_ name: String) -> Bool {
+        switch name {
+        case "addOperation", "addOperations", "addOperationWithBlock", "addBarrierBlock", "waitUntilAllOperationsAreFinished", "cancelAllOperations": true
+        default: false
+        }
+    }
 
     /// Queue and operation methods a type of the scanned code may call on itself without
     /// `self.` (a group operation's `addOperation(op)`, a queue subclass's `cancelAllOperations()`).
@@ -89,7 +92,7 @@ extension FileScanner {
         let receiver = implicitSelf ? (start: i, path: ["self"]) : receiverPath(endingAt: i - 2)
         // `jobs.addOperations([a])` on a class of the code's own that is neither a queue nor an
         // operation (a manager with its own `addOperations(_:completion:)`): that class's method.
-        if let receiver, Self.queueCalls.contains(name), isOwnNonOperationType(path: receiver.path) {
+        if let receiver, Self.isQueueCall(name), isOwnNonOperationType(path: receiver.path) {
             return
         }
         let location = file.location(receiver?.start ?? i)

@@ -232,7 +232,10 @@ extension FileScanner {
     /// What a path refers to, or nil when it cannot be followed. With the token of the path's
     /// last name, a property declared in another file of the type is found too.
     func resolvePath(_ path: [String], at token: Int? = nil) -> Binding? {
-        if path.count >= 2, path[path.count - 1] == "dependencies", let list = dependencyList(of: Array(path.dropLast())) { return list }
+        if path.count >= 2, path[path.count - 1].utf8.count == 12, path[path.count - 1] == "dependencies",
+           let list = dependencyList(of: Array(path.dropLast())) {
+            return list
+        }
         var path = synthesized(path)
         if path.first == "Foundation" { path.removeFirst() }
         if path.count == 2, (path[0] == "OperationQueue" && path[1] == "main") || (path[0] == "NSOperationQueue" && path[1] == "mainQueue") {
@@ -303,7 +306,6 @@ extension FileScanner {
     /// The value of the expression starting at `a`: a created or referenced operation or
     /// queue, a list of them, another value, or nil when unknown. `name` names what it creates.
     func evaluate(at a: Int, naming name: String?) -> Binding? {
-        if let arms = ternaryArms(at: a) { return arms }
         if let (id, end) = creation(at: a, naming: name) {
             if endsExpression(end, after: a) || file.isWord(end, "as") { return .entity(id) }
             // `UploadTask().makeRequest()`: the value is what the method returns; the operation
@@ -328,8 +330,8 @@ extension FileScanner {
                endsExpression(Int(file.partner[end]) + 1, after: a), let type = classes.returnType(words[1], of: words[0]) {
                 return .value(type)
             }
-            // `[Operation]()`
-            return nil
+            // `fast ? quick : full`; `[Operation]()`
+            return ternaryArms(at: a)
         }
         if let items = listLiteral(at: a) {
             let close = Int(file.partner[file.language == .objectiveC ? a + 1 : a])
@@ -359,6 +361,8 @@ extension FileScanner {
            let list = dependencyList(of: path(from: a + 1, to: receiverEnd)) {
             return list
         }
+        // `!slow ? quick : full`, `(fast) ? quick : full`, `[self isFast] ? quick : full`
+        if file.isPunct(a, "!") || file.isPunct(a, "(") || file.isPunct(a, "[") { return ternaryArms(at: a) }
         return nil
     }
 

@@ -74,7 +74,7 @@ extension FileScanner {
         }
         // `[self.jobs addOperations:@[a] waitUntilFinished:NO]` on a class of the code's own that is
         // neither a queue nor an operation: that class's own method.
-        if !words.isEmpty, Self.queueCalls.contains(parts.first?.name ?? selector), isOwnNonOperationType(path: words) { return }
+        if !words.isEmpty, Self.isQueueCall(parts.first?.name ?? selector), isOwnNonOperationType(path: words) { return }
         let receiverText = words.isEmpty ? text(k + 1, selectorStart) : pathText(words)
         let location = file.location(k)
         let binding = words.isEmpty ? returned.map { .entity($0) } : resolvePath(words, at: lastName(before: selectorStart))

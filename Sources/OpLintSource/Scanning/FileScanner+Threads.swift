@@ -34,8 +34,10 @@ extension FileScanner {
             let scope = scopes[index]
             if scope.offTheMainThreadFromHere || scope.queueCheckedFromHere { return true }
             if scope.isBodyBoundary { return false }
-            if scope.kind == .block, scope.open > 0,
-               branchRunsOnTheMainThread(at: scope.open) == false || branchTestsTheQueue(at: scope.open) { return true }
+            if scope.kind == .block, scope.open > 0 {
+                let condition = branchCondition(at: scope.open)
+                if condition.runsOnTheMainThread == false || condition.testsTheQueue { return true }
+            }
         }
         return false
     }
@@ -88,8 +90,9 @@ extension FileScanner {
     /// the current queue, that the rest of the scope runs only where that test sent it.
     func noteLeftThreadBranch(_ left: Scope) {
         guard left.kind == .block, left.open > 0, left.close < file.tokens.count, !scopes.isEmpty else { return }
-        let onTheMainThread = branchRunsOnTheMainThread(at: left.open) == true
-        let testsTheQueue = !onTheMainThread && branchTestsTheQueue(at: left.open)
+        let condition = branchCondition(at: left.open)
+        let onTheMainThread = condition.runsOnTheMainThread == true
+        let testsTheQueue = !onTheMainThread && condition.testsTheQueue
         guard onTheMainThread || testsTheQueue else { return }
         let isGuard = file.isWord(left.open - 1, "else") && statementStartsWithGuard(before: left.open - 1)
         guard isGuard || leavesTheBody(from: left.open, to: left.close) else { return }
@@ -149,25 +152,37 @@ extension FileScanner {
     /// Whether the branch whose `{` is at `b` runs only on the main thread (true), only off it
     /// (false), or tests no thread (nil).
     private func branchRunsOnTheMainThread(at b: Int) -> Bool? {
+        branchCondition(at: b).runsOnTheMainThread
+    }
+
+    /// What the condition of the branch whose `{` is at `b` tests, in one walk back over it
+    /// (the `if`'s or `guard`'s own, or for an `else`, the `if`'s before it): whether the
+    /// branch runs only on the main thread (true), only off it (false), or the condition tests
+    /// no thread (nil); and whether it tests the current queue.
+    private func branchCondition(at b: Int) -> (runsOnTheMainThread: Bool?, testsTheQueue: Bool) {
         // An `else` block runs when its `if` or `guard` condition is false.
         let isElse = file.isWord(b - 1, "else")
+        var testsTheQueue = false
         var k = b - 1
         var steps = 0
         while k >= 0 && steps < 64 {
             steps += 1
-            if let negated = threadTest(at: k) { return negated == isElse }
-            if file.isPunct(k, "}") {
+            if file.tokens[k].kind == .identifier {
+                if let negated = threadTest(at: k) { return (negated == isElse, testsTheQueue) }
+                if !testsTheQueue && isQueueTest(k) { testsTheQueue = true }
+            } else if file.isPunct(k, "}") {
                 // `} else {`: the condition is the `if`'s, before its body.
-                guard isElse, file.isWord(k + 1, "else") else { return nil }
+                guard isElse, file.isWord(k + 1, "else") else { break }
                 let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return nil }
+                guard open >= 0 && open < k else { break }
                 k = open - 1
                 continue
+            } else if file.isPunct(k, ";") || file.isPunct(k, "{") {
+                break
             }
-            if file.isPunct(k, ";") || file.isPunct(k, "{") { return nil }
             k -= 1
         }
-        return nil
+        return (nil, testsTheQueue)
     }
 
     /// Whether the call at `k` is the arm of a `?:` on its line, whose condition tests the main
@@ -212,23 +227,7 @@ extension FileScanner {
     /// Whether the branch whose `{` is at `b` is an arm of a condition that tests the current
     /// queue (the `if`'s or `guard`'s own, or for an `else`, the `if`'s before it).
     private func branchTestsTheQueue(at b: Int) -> Bool {
-        let isElse = file.isWord(b - 1, "else")
-        var k = b - 1
-        var steps = 0
-        while k >= 0 && steps < 64 {
-            steps += 1
-            if isQueueTest(k) { return true }
-            if file.isPunct(k, "}") {
-                guard isElse, file.isWord(k + 1, "else") else { return false }
-                let open = Int(file.partner[k])
-                guard open >= 0 && open < k else { return false }
-                k = open - 1
-                continue
-            }
-            if file.isPunct(k, ";") || file.isPunct(k, "{") { return false }
-            k -= 1
-        }
-        return false
+        branchCondition(at: b).testsTheQueue
     }
 
     /// Whether token `k` asks which queue the code runs on: `dispatch_get_specific`,
@@ -236,6 +235,10 @@ extension FileScanner {
     /// `OperationQueue.current`, `DISPATCH_CURRENT_QUEUE_LABEL`.
     private func isQueueTest(_ k: Int) -> Bool {
         guard file.isIdentifier(k) else { return false }
+        switch file.tokens[k].length {
+        case 5, 7, 11, 12, 21, 26, 28: break
+        default: return false
+        }
         if file.isWord(k, "current") { return file.isPunct(k - 1, ".") && file.isWord(k - 2, "OperationQueue") }
         if file.isWord(k, "getSpecific") { return file.isPunct(k - 1, ".") && file.isWord(k - 2, "DispatchQueue") }
         if file.isWord(k, "label"), file.isPunct(k - 1, ".") { return comparesQueueLabel(at: k) }
@@ -249,8 +252,28 @@ extension FileScanner {
     /// isMainThread]; if (!onMain) …`, `let offMain = !Thread.isMainThread`).
     private func threadTest(at k: Int) -> Bool? {
         if isThreadTest(k) { return isNegated(k) }
-        guard file.isIdentifier(k), !file.isPunct(k + 1, "("), !file.isPunct(k - 1, "."), let held = threadTestHeld(by: k) else { return nil }
+        guard let names = threadTestVariables, file.isIdentifier(k), !file.isPunct(k + 1, "("), !file.isPunct(k - 1, "."),
+              names.contains(file.text(k)), let held = threadTestHeld(by: k) else { return nil }
         return isNegated(k) != held
+    }
+
+    /// Notes, at the `=` at `i`, a variable assigned a test of the main thread (`BOOL onMain =
+    /// [NSThread isMainThread];`, `let offMain = !Thread.isMainThread`), for `threadTest(at:)`.
+    func noteThreadTestAssignment(at i: Int) {
+        guard file.isIdentifier(i - 1) else { return }
+        // The value starts with the thread's class or the C function, after any `!`, `(` or `[`.
+        var v = i + 1
+        while v < file.tokens.count && v < i + 4 && file.isPunct(v, oneOf: "!([") { v += 1 }
+        guard file.isWord(v, "NSThread") || file.isWord(v, "Thread") || file.isWord(v, "pthread_main_np") else { return }
+        let line = file.tokens[i].line
+        while v < file.tokens.count && v < i + 10 && file.tokens[v].line == line && !file.isPunct(v, ";") {
+            let length = file.tokens[v].length
+            if length == 12 || length == 15, isThreadTest(v) {
+                threadTestVariables = (threadTestVariables ?? []).union([file.text(i - 1)])
+                return
+            }
+            v += 1
+        }
     }
 
     /// Whether the variable at `k` was last assigned a test of the main thread in the code
