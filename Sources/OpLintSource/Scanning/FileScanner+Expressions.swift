@@ -376,7 +376,7 @@ extension FileScanner {
             if file.isPunct(m, oneOf: ";,)]}") || (m > a && file.tokens[m].line != file.tokens[m - 1].line) { return nil }
             // Not `x?.y`, `x ?? y` or a Swift optional type.
             if file.isPunct(m, "?"), !file.isPunct(m + 1, "."), !file.isPunct(m + 1, "?"), !file.isPunct(m - 1, "?"),
-               file.tokens[m + 1].line == file.tokens[m].line, !file.isPunct(m + 1, oneOf: ";,)]}=") {
+               m + 1 < file.tokens.count, file.tokens[m + 1].line == file.tokens[m].line, !file.isPunct(m + 1, oneOf: ";,)]}=") {
                 question = m
                 break
             }
