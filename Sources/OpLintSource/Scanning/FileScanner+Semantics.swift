@@ -418,7 +418,7 @@ extension FileScanner {
         } else if isSync, !isMain, checksTheQueue || statementTestsTheQueue(at: call) {
             // `if DispatchQueue.getSpecific(key: key) != nil { work() } else { queue.sync(execute: work) }`.
         } else if isSync {
-            if isMain, let reason = mainThreadReason {
+            if isMain, let reason = mainThreadReasonCountingCallers {
                 scan.facts.selfSyncs.append(SourceFacts.SelfSync(queue: queueText, reason: reason, location: location, isDispatchSync: isDispatchSync))
             } else if isMain, let op = operationContext {
                 // The block of an operation not enqueued yet: a deadlock if the main queue runs it.

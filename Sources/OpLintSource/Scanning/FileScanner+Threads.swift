@@ -80,7 +80,7 @@ extension FileScanner {
     /// Why a wait made here blocks the main thread: `mainThreadReason`, unless a branch around
     /// the code runs only off the main thread (`if (![NSThread isMainThread]) { … }`).
     var mainThreadWaitReason: String? {
-        guard let reason = mainThreadReason, !checksTheThread else { return nil }
+        guard let reason = mainThreadReasonCountingCallers, !checksTheThread else { return nil }
         return reason
     }
 

@@ -75,6 +75,8 @@ final class FileScanner {
     @exclusivity(unchecked) var nilAssignments: Set<IndexKey> = []
     /// Name tokens of property declarations, with the type that declares them.
     @exclusivity(unchecked) var propertyDeclarations: [IndexKey: String] = [:]
+    /// Methods the file calls only straight from main-thread methods, with the caller, once asked.
+    @exclusivity(unchecked) var mainThreadCallers: [String: String]?
     /// The names the file has assigned a test of the main thread to so far (nil: none).
     @exclusivity(unchecked) var threadTestVariables: Set<String>?
     /// What the file's function or method of each name makes (a concurrent queue, a queue, or
