@@ -197,3 +197,67 @@ extension RealCodeFalseAlarmTests {
         #expect(c.graph.operations.count == 4 && c.graph.operations.allSatisfy { $0.start == .queue }, "\(c.graph.operations.map { ($0.name, $0.start) })")
     }
 }
+
+extension RealCodeFalseAlarmTests {
+    @Test("A queue's method that adds an operation's dependencies too enqueues them (OPL105)")
+    func queueMethodsThatEnqueueDependencies() {
+        let c = RealCodeCase([
+            ("Queue+Tree.swift", """
+            extension OperationQueue {
+                func enqueueTree(_ operation: Operation) {
+                    for dependency in operation.dependencies { enqueueTree(dependency) }
+                    addOperation(operation)
+                }
+                func enqueueAlone(_ operation: Operation) {
+                    addOperation(operation)
+                }
+            }
+            """),
+            ("Feed.swift", """
+            final class FeedLoader {
+                let queue = OperationQueue()
+                func reload() {
+                    let download = BlockOperation { print("download") }
+                    let parse = BlockOperation { print("parse") }
+                    let show = BlockOperation { print("show") }
+                    parse.addDependency(download)
+                    show.addDependency(parse)
+                    queue.enqueueTree(show)
+                }
+                func refresh() {
+                    let fetch = BlockOperation { print("fetch") }
+                    let render = BlockOperation { print("render") }
+                    render.addDependency(fetch)
+                    queue.enqueueAlone(render)
+                }
+            }
+            """),
+            ("Sync.m", """
+            @interface TreeQueue : NSOperationQueue
+            - (void)addTree:(NSOperation *)operation;
+            @end
+            @implementation TreeQueue
+            - (void)addTree:(NSOperation *)operation {
+                for (NSOperation *dependency in operation.dependencies) { [self addTree:dependency]; }
+                [self addOperation:operation];
+            }
+            @end
+            @implementation Syncer {
+                TreeQueue *_queue;
+            }
+            - (void)sync {
+                _queue = [[TreeQueue alloc] init];
+                NSBlockOperation *pull = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"pull"); }];
+                NSBlockOperation *push = [NSBlockOperation blockOperationWithBlock:^{ NSLog(@"push"); }];
+                [push addDependency:pull];
+                [_queue addTree:push];
+            }
+            @end
+            """),
+        ])
+        // A method that adds only the operation leaves its dependency unstarted.
+        #expect(c.alarms == ["OPL105@Feed.swift:12"], "\(c.alarms)")
+        #expect(c.graph.operations.filter { $0.start == .queue }.map(\.name).sorted() == ["download", "parse", "pull", "push", "render", "show"],
+                "\(c.graph.operations.map { ($0.name, $0.start) })")
+    }
+}

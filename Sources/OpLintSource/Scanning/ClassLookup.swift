@@ -18,8 +18,16 @@ final class ClassLookup {
         var finishes: Bool
     }
 
+    /// The names of the queue methods that add an operation's dependencies too, in any class
+    /// (almost always none): a call of another name is not asked about.
+    let dependencyEnqueuerNames: Set<String>
+    /// Whether `dependencyEnqueuerNames` has any, asked first.
+    let hasDependencyEnqueuers: Bool
+
     init(_ table: ClassTable) {
         self.table = table
+        dependencyEnqueuerNames = table.dependencyEnqueuerNames
+        hasDependencyEnqueuers = !dependencyEnqueuerNames.isEmpty
     }
 
     /// What `name` is: an operation class, a queue class, neither, undeclared.
@@ -82,4 +90,6 @@ final class ClassLookup {
     func cancelsItself(_ method: String, of name: String) -> Bool { table.cancelsItself(method, of: name) }
     func member(_ member: String, of name: String) -> (type: String, owner: String, isComputed: Bool)? { table.member(member, of: name) }
     func dispatchQueue(_ member: String, of name: String) -> Bool? { table.dispatchQueue(member, of: name) }
+    func enqueuesDependencies(_ method: String, of name: String) -> Bool { table.enqueuesDependencies(method, of: name) }
+    func anyQueueEnqueuesDependencies(_ method: String) -> Bool { table.anyQueueEnqueuesDependencies(method) }
 }

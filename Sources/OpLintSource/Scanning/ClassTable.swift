@@ -49,6 +49,9 @@ public struct ClassDeclaration: Sendable, Equatable {
     /// DispatchQueue(label: "…")`, `static let work = DispatchQueue(label: "…", attributes:
     /// .concurrent)`), true for one that may be concurrent, by name.
     public var dispatchQueues = [String: Bool]()
+    /// Methods of a queue class (or of an extension of Foundation's queue) that add an
+    /// operation's dependencies as well as the operation, by name (`enqueueTree`).
+    public var dependencyEnqueuers: Set<String> = []
 
     /// A width set in an initializer: the count (nil when it is not written as a number) and where.
     public struct InitialWidth: Sendable, Equatable {
@@ -68,7 +71,7 @@ public struct ClassDeclaration: Sendable, Equatable {
     var saysNothing: Bool {
         superclass == nil && !isRoot && !overridesAsynchronous && !overridesStart && !startCallsSuper && startLocation == nil
             && !setsFinished && factories.isEmpty && lookups.isEmpty && members.isEmpty && computedMembers.isEmpty && cancellingMethods.isEmpty
-            && initialWidth == nil && enqueuingInitializers.isEmpty && !isMainActor && dispatchQueues.isEmpty
+            && initialWidth == nil && enqueuingInitializers.isEmpty && !isMainActor && dispatchQueues.isEmpty && dependencyEnqueuers.isEmpty
     }
 
     /// Folds in another declaration of the same class (an extension, an `@implementation`).
@@ -90,6 +93,7 @@ public struct ClassDeclaration: Sendable, Equatable {
         if !other.computedMembers.isEmpty { computedMembers.formUnion(other.computedMembers.filter { other.members[$0] == members[$0] }) }
         if !other.cancellingMethods.isEmpty { cancellingMethods.merge(other.cancellingMethods) { mine, theirs in mine || theirs } }
         if !other.dispatchQueues.isEmpty { dispatchQueues.merge(other.dispatchQueues) { mine, _ in mine } }
+        if !other.dependencyEnqueuers.isEmpty { dependencyEnqueuers.formUnion(other.dependencyEnqueuers) }
     }
 }
 
@@ -446,6 +450,29 @@ public struct ClassTable: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether the method `method` of the queue class `name` (or of a superclass, or of an
+    /// extension of Foundation's queue) adds an operation's dependencies as well.
+    func enqueuesDependencies(_ method: String, of name: String) -> Bool {
+        for class_ in chain(of: name) {
+            guard let index = indices[class_] else { continue }
+            if declarations[index].dependencyEnqueuers.contains(method) { return true }
+        }
+        return false
+    }
+
+    /// The names of every class's methods that add an operation's dependencies too.
+    var dependencyEnqueuerNames: Set<String> {
+        var names: Set<String> = []
+        for declaration in declarations where !declaration.dependencyEnqueuers.isEmpty { names.formUnion(declaration.dependencyEnqueuers) }
+        return names
+    }
+
+    /// Whether a queue class of the scanned code has a method `method` that adds an
+    /// operation's dependencies as well.
+    func anyQueueEnqueuesDependencies(_ method: String) -> Bool {
+        declarations.contains { $0.dependencyEnqueuers.contains(method) && classification(of: $0.name) == .queue }
     }
 
     /// Whether the member `member` of `name` (or of a superclass) is made as a dispatch queue

@@ -41,11 +41,13 @@ struct DeclarationScanner {
                 for adopted in file.inheritedNames(afterNameAt: i + 1) { declared.adoptions.append((name, adopted)) }
             }
             if file.isWord(i, "class") || file.isWord(i, "extension") {
-                // An extension matters only when it adds asynchrony, finishing code, factories, members or methods that cancel.
+                // An extension matters only when it adds asynchrony, finishing code, factories, members, methods that
+                // cancel or that enqueue an operation's dependencies.
                 if let declaration = swiftClass(at: i), declaration.superclass != nil || file.isWord(i, "class")
                     || declaration.overridesAsynchronous || declaration.overridesStart || declaration.setsFinished
                     || !declaration.factories.isEmpty || !declaration.lookups.isEmpty || !declaration.members.isEmpty || !declaration.cancellingMethods.isEmpty
-                    || !declaration.enqueuingInitializers.isEmpty || declaration.isMainActor {
+                    || !declaration.enqueuingInitializers.isEmpty || declaration.isMainActor
+                    || !declaration.dependencyEnqueuers.isEmpty || !declaration.dispatchQueues.isEmpty {
                     declared.classes.append(declaration)
                 }
             } else if file.isWord(i, "struct") || file.isWord(i, "protocol") || file.isWord(i, "typealias") || file.isWord(i, "actor") {
@@ -127,6 +129,7 @@ struct DeclarationScanner {
             readTraits(&declaration, open + 1, close, isInterface: false)
             readInitialWidth(&declaration, open + 1, close)
             readSelfEnqueue(&declaration, open + 1, close)
+            readDependencyEnqueuers(&declaration, open + 1, close)
         }
         return declaration
     }
@@ -177,6 +180,7 @@ struct DeclarationScanner {
         if file.isWord(i, "implementation") {
             readInitialWidth(&declaration, i + 2, end)
             readSelfEnqueue(&declaration, i + 2, end)
+            readDependencyEnqueuers(&declaration, i + 2, end)
         }
         return declaration
     }

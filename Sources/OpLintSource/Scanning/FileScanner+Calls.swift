@@ -54,6 +54,31 @@ extension FileScanner {
         }
     }
 
+    /// `queue.enqueueTree(parse)`, `[queue enqueueTree:parse]`: a method of the queue's class
+    /// (or an extension of Foundation's queue) that adds an operation's dependencies as well
+    /// (`DeclarationScanner.readDependencyEnqueuers`) adds the operation and, through the
+    /// dependencies the code has given it so far, theirs. False when the call is not one.
+    func enqueueWithDependencies(_ name: String, on path: [String], token: Int?, argument: Int, argumentEnd: Int, location: SourceLocation) -> Bool {
+        guard classes.hasDependencyEnqueuers, classes.dependencyEnqueuerNames.contains(name) else { return false }
+        guard let binding = resolvePath(path, at: token), case .entity(let q)? = current(binding), scan.entities[q].kind == .queue else { return false }
+        // The queue's class when the scanner knows it (`let queue: TreeQueue`), else any queue class's method of that name.
+        let type = declaredType(ofPath: path)
+        guard type.map({ classes.enqueuesDependencies(name, of: $0) }) ?? classes.anyQueueEnqueuesDependencies(name)
+                || classes.enqueuesDependencies(name, of: "OperationQueue"),
+              let ops = entities(evaluate(at: argument, naming: nil)), !ops.isEmpty else { return false }
+        // The operations and their dependencies, each once, dependencies first.
+        var added: [Int] = []
+        var pending = ops
+        while let op = pending.popLast() {
+            guard !added.contains(op), scan.entities[op].kind == .operation else { continue }
+            added.append(op)
+            if case .list(let dependencies)? = dependencyList(of: op) { pending += dependencies }
+        }
+        enqueue(queue: binding, queueText: path.joined(separator: "."), operations: .list(added.reversed()),
+                argumentText: text(argument, argumentEnd), waits: false, call: name, location: location)
+        return true
+    }
+
     /// Whether a path's value is of a class the scanned code declares whose chain ends at a
     /// class that is neither an operation nor a queue (`NSObject`, a Swift root class): `self`
     /// in such a class's code, or a variable or property declared with it or made by its initializer.
@@ -81,6 +106,11 @@ extension FileScanner {
                 let name = file.text(i)
                 if name == "toggle", receiver.path.count >= 2, receiver.path.last == "isSuspended" {
                     mayResume(resolvePath(Array(receiver.path.dropLast())))
+                    return
+                }
+                if file.isPunct(i + 1, "("), Int(file.partner[i + 1]) > i + 2,
+                   enqueueWithDependencies(name, on: receiver.path, token: lastName(before: i - 1), argument: i + 2,
+                                           argumentEnd: Int(file.partner[i + 1]), location: file.location(receiver.start)) {
                     return
                 }
                 otherCall(name, on: receiver.path, start: receiver.start, locatedAt: receiver.start, firstArgument: firstArgument(of: i + 1),

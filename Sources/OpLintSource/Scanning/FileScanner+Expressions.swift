@@ -261,6 +261,13 @@ extension FileScanner {
     /// path holds no operation the scanner knows.
     func dependencyList(of path: [String]) -> Binding? {
         guard let ids = entities(resolvePath(path)), !ids.isEmpty, ids.allSatisfy({ scan.entities[$0].kind == .operation }) else { return nil }
+        return dependencyList(of: ids)
+    }
+
+    /// The operations the code has made any of the operations `ids` depend on so far.
+    func dependencyList(of ids: Int...) -> Binding? { dependencyList(of: ids) }
+
+    func dependencyList(of ids: [Int]) -> Binding? {
         var found: [Int] = []
         for edge in scan.edges where !edge.isRemoved {
             guard case .entity(let w) = edge.waiter, ids.contains(w), case .entity(let d) = edge.dependency, !found.contains(d) else { continue }

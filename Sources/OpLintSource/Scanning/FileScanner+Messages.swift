@@ -63,6 +63,12 @@ extension FileScanner {
             return
         }
         if selector.hasPrefix("waitForExpectations") { expectationWait(message: k, selector: selector, argument: parts.first?.argument ?? close, end: parts.first?.end ?? close) }
+        // `[queue enqueueTree:parse]`: a queue's method that adds the operation's dependencies too.
+        if parts.count == 1, !words.isEmpty, !known.contains(selector),
+           enqueueWithDependencies(parts[0].name, on: words, token: lastName(before: selectorStart), argument: parts[0].argument,
+                                   argumentEnd: parts[0].end, location: file.location(k)) {
+            return
+        }
         guard known.contains(selector) else {
             // The receiver of a message is not handed on; `otherCall` decides what the message does to it.
             if !words.isEmpty { for t in (k + 1)..<selectorStart { consumed.insert(t) } }
