@@ -13,38 +13,15 @@ extension DeclarationScanner {
         guard isQueue, start < end, file.bytesContain("dependencies", from: Int(file.tokens[start].start), to: file.tokens[end - 1].end) else { return }
         var k = start
         while k < end {
-            guard let (name, open) = method(at: k, before: end) else { k += 1; continue }
+            guard file.namesMethodDeclaration(k), let open = file.bodyOpen(afterName: k, before: end) else { k += 1; continue }
             let close = Int(file.partner[open])
-            guard close > open, close <= end else { k += 1; continue }
             var readsDependencies = false, adds = false
             for m in open..<close where file.tokens[m].kind == .identifier {
                 if file.isWord(m, "dependencies") { readsDependencies = true }
                 if file.isWord(m, "addOperation") || file.isWord(m, "addOperations") { adds = true }
             }
-            if readsDependencies && adds { declaration.dependencyEnqueuers.insert(name) }
+            if readsDependencies && adds { declaration.dependencyEnqueuers.insert(file.text(k)) }
             k = close + 1
         }
-    }
-
-    /// The method whose declaration starts at `k` (`func enqueueTree(`, `- (void)enqueueTree:`),
-    /// with the `{` of its body.
-    private func method(at k: Int, before end: Int) -> (String, Int)? {
-        let nameToken: Int
-        if file.language == .swift {
-            guard file.isWord(k, "func"), file.isIdentifier(k + 1) else { return nil }
-            nameToken = k + 1
-        } else {
-            guard file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "(") else { return nil }
-            let close = Int(file.partner[k + 1])
-            guard close > k + 1, file.isIdentifier(close + 1) else { return nil }
-            nameToken = close + 1
-        }
-        var m = nameToken + 1
-        while m < end && m < nameToken + 256 {
-            if file.isPunct(m, "{") { return (file.text(nameToken), m) }
-            if file.isPunct(m, ";") || file.isPunct(m, "}") { return nil }
-            m = file.isPunct(m, "(") && file.partner[m] > m ? Int(file.partner[m]) + 1 : m + 1
-        }
-        return nil
     }
 }

@@ -36,19 +36,20 @@ extension FileScanner {
             guard let equals = assignedValue(after: k) else { continue }
             let text = file.text(k)
             guard text == name || text == ivar else { continue }
-            if statementMayMakeConcurrentQueue(from: equals + 1) { return .concurrent }
-            if statementMakesQueue(from: equals + 1) { madeHere = true }
+            var made = statementQueueKind(from: equals + 1)
             // `self.queue = queue`: a parameter of the function around it, with a default.
             let value = equals + 1
-            if file.isIdentifier(value), file.isPunct(value + 1, oneOf: ";}") || file.tokens.indices.contains(value + 1) == false
+            if made == nil, file.isIdentifier(value), file.isPunct(value + 1, oneOf: ";}") || file.tokens.indices.contains(value + 1) == false
                 || file.tokens[value + 1].line != file.tokens[value].line,
                let defaultValue = parameterDefault(file.text(value), before: k) {
-                if statementMayMakeConcurrentQueue(from: defaultValue) { return .concurrent }
-                if statementMakesQueue(from: defaultValue) { madeHere = true }
+                made = statementQueueKind(from: defaultValue)
             }
+            if made == .concurrent { return .concurrent }
+            if made == .serial { madeHere = true }
         }
-        if functionBody(named: name, in: range, contains: makesConcurrentQueue(at:)) { return .concurrent }
-        if madeHere || functionBody(named: name, in: range, contains: makesQueue(at:)) { return .serial }
+        let getter = functionBodyQueueKind(named: name, in: range)
+        if getter == .concurrent { return .concurrent }
+        if madeHere || getter == .serial { return .serial }
         // Made where another file declares it: a member of this type or of the path's base
         // (`Storage.shared.queue`, `DispatchQueue.work`), in any file.
         let owner: String?
@@ -105,48 +106,36 @@ extension FileScanner {
         return nil
     }
 
-    /// Whether a function, method or computed property called `name`, declared in `range`,
-    /// has a token in its code that `test` accepts (`makesConcurrentQueue(at:)`, `makesQueue(at:)`).
-    func functionBody(named name: String, in range: Range<Int>, contains test: (Int) -> Bool) -> Bool {
+    /// What a function, method or computed property called `name`, declared in `range`, makes
+    /// in its code: a concurrent queue (`.concurrent`, `DISPATCH_QUEUE_CONCURRENT`, a global
+    /// queue), another queue (`.serial`), or neither (nil). Every declaration of the name counts.
+    func functionBodyQueueKind(named name: String, in range: Range<Int>) -> DispatchQueueKind? {
+        var makesSerial = false
         for k in range where file.tokens[k].kind == .identifier && file.text(k) == name {
             let declares: Bool
             switch file.language {
             case .swift:
-                declares = file.isWord(k - 1, "func") || (file.isWord(k - 1, "var") && file.isPunct(k + 1, ":"))
+                declares = file.namesMethodDeclaration(k) || (file.isWord(k - 1, "var") && file.isPunct(k + 1, ":"))
             case .objectiveC:
                 // A method, `- (dispatch_queue_t)queue {`, or a C function, `static dispatch_queue_t MakeQueue(const char *label) {`.
-                declares = (file.isPunct(k - 1, ")") && (file.isPunct(k + 1, "{") || file.isPunct(k + 1, ":"))
-                    && methodStarts(atParenthesisBefore: k))
+                declares = file.namesMethodDeclaration(k)
                     || ((file.isIdentifier(k - 1) || file.isPunct(k - 1, "*")) && file.isPunct(k + 1, "(")
                         && file.isPunct(Int(file.partner[k + 1]) + 1, "{"))
             }
-            guard declares else { continue }
-            // The body: the first `{` after the signature, before any `=` or `;` (a stored property, a prototype).
-            var b = k + 1
-            while b < range.upperBound && b < k + 256 && !file.isPunct(b, "{") {
-                if file.isPunct(b, "=") || file.isPunct(b, ";") || file.isPunct(b, "}") { b = range.upperBound; break }
-                b = file.isPunct(b, "(") || file.isPunct(b, "[") ? skipGroup(b) : b + 1
+            guard declares, let open = file.bodyOpen(afterName: k, before: range.upperBound) else { continue }
+            for m in open..<Int(file.partner[open]) {
+                if makesConcurrentQueue(at: m) { return .concurrent }
+                if makesQueue(at: m) { makesSerial = true }
             }
-            guard b < range.upperBound, file.isPunct(b, "{") else { continue }
-            let close = Int(file.partner[b])
-            guard close > b else { continue }
-            for m in b..<close where test(m) { return true }
         }
-        return false
+        return makesSerial ? .serial : nil
     }
 
     /// What the function or method of the file called `name` makes: a concurrent queue, a
     /// queue, or neither (nil), worked out once a file.
     private func helperQueueKind(_ name: String) -> DispatchQueueKind? {
         if let known = queueHelpers[name] { return known }
-        let answer: DispatchQueueKind?
-        if functionBody(named: name, in: file.tokens.indices, contains: makesConcurrentQueue(at:)) {
-            answer = .concurrent
-        } else if functionBody(named: name, in: file.tokens.indices, contains: makesQueue(at:)) {
-            answer = .serial
-        } else {
-            answer = nil
-        }
+        let answer = functionBodyQueueKind(named: name, in: file.tokens.indices)
         queueHelpers[name] = answer
         return answer
     }
@@ -155,17 +144,6 @@ extension FileScanner {
     private func makesQueue(at m: Int) -> Bool {
         (file.isWord(m, "DispatchQueue") && (file.isPunct(m + 1, "(") || (file.isPunct(m + 1, ".") && file.isWord(m + 2, "main"))))
             || file.isWord(m, "dispatch_queue_create") || file.isWord(m, "dispatch_get_main_queue")
-    }
-
-    /// Whether the statement from token `start` (a value) makes a dispatch queue, itself or
-    /// through a helper of the file.
-    private func statementMakesQueue(from start: Int) -> Bool {
-        let end = statementEnd(from: start)
-        for m in start..<end {
-            if makesQueue(at: m) { return true }
-            if isHelperCall(at: m), helperQueueKind(file.text(m)) != nil { return true }
-        }
-        return false
     }
 
     /// Whether identifier `m` calls a function or method the file may declare: `makeQueue()`,
@@ -200,12 +178,6 @@ extension FileScanner {
         return m
     }
 
-    /// Whether the `)` before token `k` closes an Objective-C method's return type: `- (dispatch_queue_t)queue`.
-    private func methodStarts(atParenthesisBefore k: Int) -> Bool {
-        let open = Int(file.partner[k - 1])
-        return open > 0 && open < k - 1 && (file.isPunct(open - 1, "-") || file.isPunct(open - 1, "+"))
-    }
-
     /// Whether token `m` says a queue is concurrent: `.concurrent`, `DISPATCH_QUEUE_CONCURRENT`,
     /// a global queue.
     private func makesConcurrentQueue(at m: Int) -> Bool {
@@ -228,28 +200,34 @@ extension FileScanner {
         return nil
     }
 
-    /// Whether the statement from token `start` (a value) makes a queue that may be concurrent.
-    private func statementMayMakeConcurrentQueue(from start: Int) -> Bool {
+    /// What the statement from token `start` (a value) makes, itself or through a helper of
+    /// the file: a queue that may be concurrent, another queue (`.serial`), or neither (nil).
+    private func statementQueueKind(from start: Int) -> DispatchQueueKind? {
         let end = statementEnd(from: start)
+        var makesSerial = false
         for m in start..<end {
-            if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return true }
+            if file.isWord(m, "concurrent") || file.isWord(m, "DISPATCH_QUEUE_CONCURRENT") { return .concurrent }
+            if makesQueue(at: m) { makesSerial = true }
             // A helper of the file's own that makes the queue: `makeQueue()`, `Self.makeQueue()`, `[self makeQueue]`.
-            if isHelperCall(at: m), helperQueueKind(file.text(m)) == .concurrent { return true }
+            if isHelperCall(at: m), let helper = helperQueueKind(file.text(m)) {
+                if helper == .concurrent { return .concurrent }
+                makesSerial = true
+            }
             // A global queue itself (`DispatchQueue.global(qos: .utility)`), not a queue that targets one.
-            if m == start, file.isWord(m, "dispatch_get_global_queue") { return true }
-            if m == start + 2, file.isWord(start, "DispatchQueue"), file.isPunct(start + 1, "."), file.isWord(m, "global") { return true }
+            if m == start, file.isWord(m, "dispatch_get_global_queue") { return .concurrent }
+            if m == start + 2, file.isWord(start, "DispatchQueue"), file.isPunct(start + 1, "."), file.isWord(m, "global") { return .concurrent }
             // `attributes: attrs`, `attributes: Pool.attributes`, `dispatch_queue_create("q", attr)`: attributes held in a variable or constant.
             // (`DispatchQueue.Attributes.initiallyInactive` is written out; a call says its attributes in its arguments.)
             if file.isWord(m, "attributes"), file.isPunct(m + 1, ":"), file.isIdentifier(m + 2), !file.isWord(m + 2, "DispatchQueue"),
                let valueEnd = pathEnd(from: m + 2), !file.isPunct(valueEnd, "(") {
-                return true
+                return .concurrent
             }
             if file.isWord(m, "dispatch_queue_create"), file.isPunct(m + 1, "("), let attribute = argument(1, of: m + 1)?.lowerBound,
                file.isIdentifier(attribute), !file.isPunct(attribute + 1, "("), !file.isWord(attribute, "NULL"), !file.isWord(attribute, "nil"),
                !file.tokenContains(attribute, "DISPATCH_QUEUE_SERIAL") {
-                return true
+                return .concurrent
             }
         }
-        return false
+        return makesSerial ? .serial : nil
     }
 }

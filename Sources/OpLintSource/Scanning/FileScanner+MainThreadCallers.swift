@@ -38,8 +38,8 @@ extension FileScanner {
     /// named as a selector.
     private func findMainThreadCallers() -> [String: String] {
         var bodies: [(base: String, open: Int, close: Int)] = []
-        for k in file.tokens.indices {
-            if let body = methodBody(at: k) { bodies.append(body) }
+        for k in file.tokens.indices where file.namesMethodDeclaration(k) {
+            if let open = file.bodyOpen(afterName: k, before: file.tokens.count) { bodies.append((file.text(k), open, Int(file.partner[open]))) }
         }
         // A name declared once in the file: two classes' `refresh` are two methods.
         var declarations: [String: Int] = [:]
@@ -67,38 +67,11 @@ extension FileScanner {
         for k in file.tokens.indices where file.tokens[k].kind == .identifier && !straightCalls.contains(k) {
             let text = file.text(k)
             guard candidates[text] != nil else { continue }
-            if isDeclaration(of: k) { continue }
+            if file.namesMethodDeclaration(k) { continue }
             candidates[text] = nil
             if candidates.isEmpty { break }
         }
         return candidates
-    }
-
-    /// The method whose declaration starts at `k` (`func loadData(`, `- (void)loadData {`), with
-    /// its body's braces.
-    private func methodBody(at k: Int) -> (base: String, open: Int, close: Int)? {
-        let nameToken: Int
-        switch file.language {
-        case .swift:
-            guard file.isWord(k, "func"), file.isIdentifier(k + 1) else { return nil }
-            nameToken = k + 1
-        case .objectiveC:
-            guard file.isPunct(k, "-") || file.isPunct(k, "+"), file.isPunct(k + 1, "("), k == 0 || file.isPunct(k - 1, oneOf: "{};")
-                    || file.tokens[k - 1].line < file.tokens[k].line else { return nil }
-            let close = Int(file.partner[k + 1])
-            guard close > k + 1, file.isIdentifier(close + 1) else { return nil }
-            nameToken = close + 1
-        }
-        var m = nameToken + 1
-        while m < file.tokens.count && m < nameToken + 256 {
-            if file.isPunct(m, "{") {
-                let close = Int(file.partner[m])
-                return close > m ? (file.text(nameToken), m, close) : nil
-            }
-            if file.isPunct(m, ";") || file.isPunct(m, "}") || file.isWord(m, "func") { return nil }
-            m = file.isPunct(m, "(") || file.isPunct(m, "[") ? skipGroup(m) : m + 1
-        }
-        return nil
     }
 
     /// The method a call on `self` at `m` names: `loadData()`, `self.loadData()` (Swift),
@@ -113,17 +86,6 @@ extension FileScanner {
         case .objectiveC:
             guard file.isWord(m - 1, "self"), file.isPunct(m - 2, "["), file.isPunct(m + 1, "]") || file.isPunct(m + 1, ":") else { return nil }
             return file.text(m)
-        }
-    }
-
-    /// Whether the name at `k` is where its method is declared.
-    private func isDeclaration(of k: Int) -> Bool {
-        switch file.language {
-        case .swift: return file.isWord(k - 1, "func")
-        case .objectiveC:
-            guard file.isPunct(k - 1, ")") else { return false }
-            let open = Int(file.partner[k - 1])
-            return open > 0 && (file.isPunct(open - 1, "-") || file.isPunct(open - 1, "+"))
         }
     }
 }
