@@ -72,7 +72,7 @@ extension FileScanner {
         while let op = pending.popLast() {
             guard !added.contains(op), scan.entities[op].kind == .operation else { continue }
             added.append(op)
-            if case .list(let dependencies)? = dependencyList(of: op) { pending += dependencies }
+            if case .list(let dependencies)? = dependencyList(of: [op]) { pending += dependencies }
         }
         enqueue(queue: binding, queueText: path.joined(separator: "."), operations: .list(added.reversed()),
                 argumentText: text(argument, argumentEnd), waits: false, call: name, location: location)

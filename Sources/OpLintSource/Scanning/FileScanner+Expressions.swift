@@ -265,8 +265,6 @@ extension FileScanner {
     }
 
     /// The operations the code has made any of the operations `ids` depend on so far.
-    func dependencyList(of ids: Int...) -> Binding? { dependencyList(of: ids) }
-
     func dependencyList(of ids: [Int]) -> Binding? {
         var found: [Int] = []
         for edge in scan.edges where !edge.isRemoved {
