@@ -87,13 +87,20 @@ enum RealCodeBenchmark {
             process.arguments = ["-f", "%e %U %S", "-o", timeFile, URL(fileURLWithPath: oplint).standardizedFileURL.path,
                                  "lint", name, "--format", "json", "--exit-zero"]
             let pipe = Pipe()
-            let errors = Pipe()
+            // Standard error goes to a file: a checkout with many unreadable files fills a
+            // pipe's buffer with warnings while standard output is being read.
+            let errorFile = timeFile + ".err"
+            defer { try? FileManager.default.removeItem(atPath: errorFile) }
+            guard FileManager.default.createFile(atPath: errorFile, contents: nil), let errors = FileHandle(forWritingAtPath: errorFile) else {
+                throw UsageError("cannot write \(errorFile)")
+            }
             process.standardOutput = pipe
             process.standardError = errors
             try process.run()
             output = pipe.fileHandleForReading.readDataToEndOfFile()
-            let message = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            try? errors.close()
+            let message = FileManager.default.contents(atPath: errorFile) ?? Data()
             if process.terminationStatus == 2 {
                 let first = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit 2"
                 FileHandle.standardError.write(Data("skipped \(name): \(first)\n".utf8))
