@@ -68,7 +68,7 @@ public struct NeverStartedRule: Rule {
                 ? written("; \(NameList.count(stranded.count, "operation")) \(stranded.count == 1 ? "waits" : "wait") for it: \(NameList.summary(stranded.lazy.map { analysis.name(Int($0)) }))")
                 : waiting.isEmpty ? "" : "; an operation waits for it to finish"
             let release = released.isEmpty ? ""
-                : written("; \(NameList.summary(released.lazy.map { analysis.name(Int($0)) })) may be cancelled first, which releases \(released.count == 1 ? "it" : "them") (S6)")
+                : written("; \(NameList.summary(released.lazy.map { analysis.name(Int($0)) })) may be cancelled first, which releases \(released.count == 1 ? "it" : "them"): a cancelled operation no longer waits for its dependencies")
             let message = written("\(name) is never added to a queue nor started\(waiters)\(release)")
             // An error when an operation that runs waits for it; dependents that are never
             // started themselves wait for nothing (a graph built and dropped, as a test may do).
