@@ -90,6 +90,12 @@ extension FileScanner {
         for (op, sync) in mainSyncsInOperations {
             if case .entity(let q)? = scan.entities[op].queue, scan.entities[q].isMain { scan.facts.selfSyncs.append(sync) }
         }
+        for (type, sync) in mainSyncsInSubclasses where scan.entities.contains(where: { entity in
+            guard entity.kind == .operation, entity.className == type, case .entity(let q)? = entity.queue else { return false }
+            return scan.entities[q].isMain
+        }) {
+            scan.facts.selfSyncs.append(sync)
+        }
         // A wait in a subclass's main() is the wait of its instance, when the file makes exactly one.
         for wait in classWaits {
             let instances = scan.entities.indices.filter { scan.entities[$0].kind == .operation && scan.entities[$0].className == wait.type }

@@ -182,7 +182,14 @@ extension FileScanner {
             guard let added = entities(evaluate(at: argument, naming: nil)) else { return }
             rebind(receiver.path, start: receiver.start, to: .list(items + added))
         case "sync", "async", "asyncAfter":
-            guard let receiver else { return }
+            guard let receiver else {
+                // `DispatchQueue.global().sync { … }`, `DispatchQueue.global(qos: .utility).async { … }`.
+                if file.language == .swift, file.isPunct(i - 2, ")"), case let open = Int(file.partner[i - 2]), open > 0,
+                   file.isWord(open - 1, "global"), file.isPunct(open - 2, "."), file.isWord(open - 3, "DispatchQueue") {
+                    dispatch(name == "sync", queueText: Self.globalQueueText, bodyFrom: i + 1, call: i, location: file.location(open - 3))
+                }
+                return
+            }
             // `DispatchGroup.sync { }`: a static method of the code's own on a type, not a queue;
             // `lane.sync { }` on a value of a type other than `DispatchQueue` (a wrapper with its
             // own `sync`, a protocol): a method of that type.
@@ -316,7 +323,9 @@ extension FileScanner {
             // `[second timeout:50 * NSEC_PER_MSEC]` whose class cancels the operation from a
             // timer: a cancel, when the delay has passed if it is written in a unit of time (at
             // once when it cannot be read, never for `.never`). Called on its own, the method
-            // is read: it cancels the operation and hands it nowhere.
+            // is read: it cancels the operation and hands it nowhere — except `main()`, the
+            // operation's own work run by the calling code (`op.main()` in a test), which runs
+            // it as any call the scanner does not follow may.
             let method = selector ?? name
             if !ownMethod, let className = scan.entities[id].className, classes.cancelsItself(method, of: className) {
                 scan.callsFollowed += 1
@@ -325,7 +334,7 @@ extension FileScanner {
                 case .unknown: cancel(id, location: location, delay: 0, method: method)
                 case .never: break
                 }
-                if isStatement() { return }
+                if method != "main", isStatement() { return }
             }
             if name == "addExecutionBlock", !ownMethod, let body = executionBlock(after: start) {
                 // `op.addExecutionBlock { … }`, `[op addExecutionBlock:^{ … }]`: more of the operation's own code.

@@ -350,6 +350,8 @@ extension FileScanner {
             if receiver == "NSMutableArray" || receiver == "NSArray" { return .list([]) }
         }
         if file.language == .objectiveC, file.isPunct(a, "["), file.isPunct(a + 1, "["), file.isWord(a + 2, "NSMutableArray") { return .list([]) }
+        // Manual reference counting: `[op autorelease]`, `[[op retain] autorelease]` are `op`.
+        if file.language == .objectiveC, file.isPunct(a, "["), let held = memoryManaged(at: a) { return held }
         // `[self queue]`, `[self.store operationQueue]`: a getter, read as the property it names.
         if file.language == .objectiveC, file.isPunct(a, "["), let receiverEnd = pathEnd(from: a + 1), file.isIdentifier(receiverEnd),
            Int(file.partner[a]) == receiverEnd + 1, endsExpression(receiverEnd + 2, after: a) {
@@ -368,6 +370,24 @@ extension FileScanner {
         }
         // `!slow ? quick : full`, `(fast) ? quick : full`, `[self isFast] ? quick : full`
         if file.isPunct(a, "!") || file.isPunct(a, "(") || file.isPunct(a, "[") { return ternaryArms(at: a) }
+        return nil
+    }
+
+    /// `[op autorelease]`, `[op retain]`, `[[op retain] autorelease]` at `a` (a whole
+    /// expression): what the variable path inside holds.
+    private func memoryManaged(at a: Int) -> Binding? {
+        let outerClose = Int(file.partner[a])
+        guard outerClose > a + 2, endsExpression(outerClose + 1, after: a) else { return nil }
+        var (open, close) = (a, outerClose)
+        while file.isWord(close - 1, "autorelease") || file.isWord(close - 1, "retain") {
+            if file.isPunct(open + 1, "["), Int(file.partner[open + 1]) == close - 2 {
+                (open, close) = (open + 1, close - 2)
+                continue
+            }
+            guard let end = pathEnd(from: open + 1), end == close - 1 else { return nil }
+            for k in (open + 1)..<end { consumed.insert(k) }
+            return resolvePath(path(from: open + 1, to: end), at: lastName(before: end))
+        }
         return nil
     }
 

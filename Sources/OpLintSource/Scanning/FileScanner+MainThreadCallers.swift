@@ -13,6 +13,7 @@ extension FileScanner {
         for scope in scopes.reversed() {
             switch scope.kind {
             case .block, .loop: continue
+            case .closure where isSentWithSync(scope): continue
             case .function(let name):
                 guard scope.mainThreadReason == nil else { return nil }
                 return mainThreadCallerReason(method: String(name.prefix { $0 != "(" && $0 != ":" }))

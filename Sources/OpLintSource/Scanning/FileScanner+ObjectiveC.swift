@@ -1,6 +1,13 @@
 import OpLintCore
 
 extension FileScanner {
+    /// The names inside `@selector(…)` / `#selector(…)` from `open`, the parenthesis: a method's
+    /// name, not a variable of that name (`@selector(upload)` beside an operation `upload`).
+    func selectorName(after open: Int) {
+        guard file.isPunct(open, "("), case let close = Int(file.partner[open]), close > open else { return }
+        for k in (open + 1)..<close where file.isIdentifier(k) { consumed.insert(k) }
+    }
+
     /// `@implementation Name` / `@interface Name` open a type scope up to `@end`; `@property` declares one.
     func objectiveCKeyword(at i: Int) {
         if file.isWord(i + 1, "implementation") || file.isWord(i + 1, "interface") {
@@ -12,6 +19,8 @@ extension FileScanner {
             var scope = Scope(kind: .type(file.text(i + 2)), close: end, id: newScopeID())
             scope.open = i
             push(&scope)
+        } else if file.isWord(i + 1, "selector") {
+            selectorName(after: i + 2)
         } else if file.isWord(i + 1, "property") {
             // @property (…) Type *name;
             var k = i + 2

@@ -325,8 +325,10 @@ extension FileScanner {
                     // A start in a `defer` block runs after the code below it, which may wait for the
                     // dependencies first (`defer { parse.start() }` … `fetch.waitUntilFinished()`).
                     let after = codeAfterDefer
-                    // Behind `if op.isReady {`, every dependency has finished (S2).
-                    let ready = runsOnlyWhenReady(receiverText)
+                    // Behind `if op.isReady {`, every dependency has finished (S2); cancelled at
+                    // once by the same code before, it no longer waits for them (S6).
+                    let cancelledFirst = cancelledIn[op]?.contains { chain.contains($0.scope) && $0.delay == 0 } == true
+                    let ready = cancelledFirst || runsOnlyWhenReady(receiverText)
                     let unfinished = ready ? [] : scan.edges.filter { $0.waiter == .entity(op) && !$0.isRemoved && chain.contains($0.scope) }
                         .compactMap { edge -> Int? in if case .entity(let d) = edge.dependency { d } else { nil } }
                         .filter { d in !isFinished(d, chain) && !(after.map { waitsBelow(for: d, in: $0) } ?? false) }
@@ -392,8 +394,9 @@ extension FileScanner {
             scan.waits.append(FileScan.Wait(waiter: .entity(waiter), target: .entity(d), isQueue: false, location: location))
         } else if let type = subclassBodyContext {
             classWaits.append((type, d, false, location))
-        } else if let reason = mainThreadWaitReason {
-            let chain = straightLineScopes
+        } else if let reason = mainThreadWaitReason, case let chain = straightLineScopes, !isFinished(d, chain) {
+            // Finished already (started by hand when it is synchronous, or waited for before),
+            // it is no wait at all.
             scan.facts.mainThreadWaits.append(SourceFacts.MainThreadWait(
                 operation: placeholder(d), queue: nil, reason: reason, location: location, call: call,
                 addedByTheWaitingCode: enqueueRecords[d]?.contains { record in
@@ -424,7 +427,11 @@ extension FileScanner {
                 // The block of an operation not enqueued yet: a deadlock if the main queue runs it.
                 mainSyncsInOperations.append((op, SourceFacts.SelfSync(
                     queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
-            } else if !isMain, let context = dispatchContext, context.queue == queueKey {
+            } else if isMain, dispatchContext == nil, let type = subclassBodyContext {
+                // `main()` of an operation subclass: a deadlock for each instance the main queue runs.
+                mainSyncsInSubclasses.append((type, SourceFacts.SelfSync(
+                    queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
+            } else if !isMain, queueText != Self.globalQueueText, let context = dispatchContext, context.queue == queueKey {
                 let kind = dispatchQueueKind(queueText.split(separator: ".").map(String.init))
                 if kind != .concurrent {
                     scan.facts.selfSyncs.append(SourceFacts.SelfSync(
@@ -470,6 +477,9 @@ extension FileScanner {
     /// `DispatchQueue.main`, or the path without `self.` (or another name of `self`) before it
     /// and without a leading underscore on its last component: `self.queue`, `_queue` and
     /// `queue` are one queue; `lhs.queue` and `rhs.queue`, another object's each, are two.
+    /// A global queue as written in a finding: concurrent, whatever its quality of service.
+    static let globalQueueText = "DispatchQueue.global()"
+
     static func dispatchName(_ text: String) -> String {
         if text == "DispatchQueue.main" || text == "dispatch_get_main_queue()" { return "DispatchQueue.main" }
         var parts = text.split(separator: ".").map(String.init)

@@ -90,6 +90,9 @@ final class FileScanner {
     /// `DispatchQueue.main.sync` in the block of an operation, by that operation: a
     /// self-deadlock once the operation is found to run on the main queue.
     @exclusivity(unchecked) var mainSyncsInOperations: [(operation: Int, sync: SourceFacts.SelfSync)] = []
+    /// `DispatchQueue.main.sync` in `main()` or `start()` of an operation subclass, by that
+    /// class: a self-deadlock for each instance the file adds to the main queue.
+    @exclusivity(unchecked) var mainSyncsInSubclasses: [(type: String, sync: SourceFacts.SelfSync)] = []
     /// Closures known to run after the code around them (blocks sent with `async`), by the
     /// token index of their `{`.
     @exclusivity(unchecked) var laterClosures: Set<Int> = []
@@ -168,7 +171,8 @@ final class FileScanner {
         return scan
     }
 
-    /// The punctuation the pass handles: `{`, `=`, and in Objective-C `[`, `@`, `*`. Inlined in
+    /// The punctuation the pass handles: `{`, `=`, in Objective-C `[`, `@`, `*`, and in Swift the
+    /// `#` of `#selector`. Inlined in
     /// the walk over the tokens: half of them are other punctuation, strings or numbers, and
     /// pass with no call.
     @inline(__always)
@@ -179,6 +183,7 @@ final class FileScanner {
         case UInt8(ascii: "[") where file.language == .objectiveC: message(at: i)
         case UInt8(ascii: "@") where file.language == .objectiveC: objectiveCKeyword(at: i)
         case UInt8(ascii: "*") where file.language == .objectiveC: declarationWithoutValue(at: i)
+        case UInt8(ascii: "#") where file.language == .swift && file.isWord(i + 1, "selector"): selectorName(after: i + 2)
         default: break
         }
     }
@@ -365,6 +370,7 @@ final class FileScanner {
                 switch scope.role {
                 case .mainThread(let reason): return reason
                 case .iteration: continue
+                case .dispatchQueue where isSentWithSync(scope): continue
                 case .operationBody(let id):
                     // The block of an operation the main queue runs (`OperationQueue.main.addOperation { … }`).
                     if case .entity(let q)? = scan.entities[id].queue, scan.entities[q].isMain { return Self.mainQueueOperationReason }
@@ -376,6 +382,14 @@ final class FileScanner {
             }
         }
         return nil
+    }
+
+    /// Whether `scope` is a block sent to a dispatch queue with `sync` (`DispatchQueue.global().sync
+    /// { … }`): the code that sent it waits until it has run, so a wait in it, or a
+    /// `DispatchQueue.main.sync`, holds that code's thread.
+    func isSentWithSync(_ scope: Scope) -> Bool {
+        guard case .dispatchQueue = scope.role else { return false }
+        return !scope.runsLater && !laterClosures.contains(scope.open)
     }
 
     /// The dispatch queue the current code runs on, as written, when it is inside its block.
