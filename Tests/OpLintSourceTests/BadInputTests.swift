@@ -45,6 +45,30 @@ struct BadInputTests {
         #expect(graph.source?.files.count == 6)
     }
 
+    @Test("AppleDouble files a Mac leaves beside copied files are skipped with one warning; other binary files each with their own")
+    func appleDoubleFiles() throws {
+        // The AppleDouble header: its magic number, its version, then NUL bytes.
+        let appleDouble: [UInt8] = [0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00] + [UInt8](repeating: 0, count: 24)
+        let root = try Self.tree([
+            ("App/._Loader.swift", appleDouble),
+            ("App/Loader.swift", Self.good),
+            ("App/Sub/._Other.m", appleDouble),
+            ("App/Sub/._Third.h", appleDouble),
+            ("App/Zlib.swift", [0x00, 0x01, 0xFF, 0xFE, 0x00, 0x7B]),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (graph, warnings) = SourceExtractor.extract(paths: [root])
+        #expect(graph.operations.map(\.name) == ["op"])
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.first?.hasSuffix("App/._Loader.swift and 2 more: AppleDouble files (the metadata macOS writes beside copied files), not source; skipped") == true,
+                "\(warnings)")
+        #expect(warnings.last?.hasSuffix("App/Zlib.swift: a binary file (it contains NUL bytes); skipped") == true, "\(warnings)")
+        // One alone is named as one.
+        let single = try Self.tree([("._Loader.swift", appleDouble), ("Loader.swift", Self.good)])
+        defer { try? FileManager.default.removeItem(atPath: single) }
+        #expect(SourceExtractor.extract(paths: [single]).warnings.map { $0.hasSuffix("._Loader.swift: an AppleDouble file (the metadata macOS writes beside a copied file), not source; skipped") } == [true])
+    }
+
     @Test("An enormous file is skipped with a warning")
     func enormousFile() throws {
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: 200_000)

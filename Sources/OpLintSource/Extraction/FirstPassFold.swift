@@ -18,6 +18,8 @@ struct FirstPass {
     var passedOverNames: [UInt64]?
     /// The hashes of the identifiers of a file the second pass reads.
     var identifiers: [UInt64] = []
+    /// The path of an AppleDouble file (`._Name.m`), skipped: one warning tells them all.
+    var appleDouble: String?
 }
 
 /// Folds the first pass's results in path order while the pass runs: a worker that delivers
@@ -44,6 +46,8 @@ final class FirstPassFold: @unchecked Sendable {
     @exclusivity(unchecked) private var classes = ClassTable()
     @exclusivity(unchecked) private var relevant: [(SourceFile, UsageEvidence)] = []
     @exclusivity(unchecked) private var warnings: [String] = []
+    /// The AppleDouble files folded so far: the place of their warning, the first path, how many.
+    @exclusivity(unchecked) private var appleDoubles: (at: Int, first: String, count: Int)?
     @exclusivity(unchecked) private var filesRead = 0
     /// The files passed over, and the types every other file declares, by file index: the
     /// table is built again from these when a passed-over file turns out to be needed.
@@ -105,6 +109,18 @@ final class FirstPassFold: @unchecked Sendable {
                       passedOver: passedOver, asked: asked, declared: declared)
     }
 
+    /// The AppleDouble files skipped: one warning, where the first of them is in path order,
+    /// names it and counts the others (a tree copied from a Mac may hold one beside every file).
+    private func noteAppleDouble(_ path: String) {
+        if let (at, first, count) = appleDoubles {
+            appleDoubles = (at, first, count + 1)
+            warnings[at] = "\(first) and \(count) more: AppleDouble files (the metadata macOS writes beside copied files), not source; skipped"
+        } else {
+            appleDoubles = (warnings.count, path, 1)
+            warnings.append("\(path): an AppleDouble file (the metadata macOS writes beside a copied file), not source; skipped")
+        }
+    }
+
     private func foldReady() {
         while true {
             lock.lock()
@@ -129,6 +145,7 @@ final class FirstPassFold: @unchecked Sendable {
             classes.add(item.declared)
             classes.addUses(operations: item.uses.operationClasses, queues: item.uses.queueClasses)
             warnings += item.warnings
+            if let path = item.appleDouble { noteAppleDouble(path) }
             if item.isRead { filesRead += 1 }
             if let file = item.file { relevant.append((file, item.uses)) }
         }

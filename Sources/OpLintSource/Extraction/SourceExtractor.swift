@@ -153,6 +153,8 @@ public enum SourceExtractor {
         ParallelWork.forEachUntilDone(makeState: { FirstPassWorker() }) { index, worker in
             guard let (display, read) = files.file(index) else { return false }
             switch read() {
+            case .failure(let error) where error.isAppleDouble:
+                fold.deliver(index, FirstPass(appleDouble: display))
             case .failure(let error):
                 fold.deliver(index, FirstPass(warnings: ["\(display): \(error.message)"]))
             case .success(let bytes):

@@ -10,6 +10,9 @@ enum SourceReading {
     /// Why a file was not read, as the warning says it.
     struct Failure: Error {
         var message: String
+        /// An AppleDouble or AppleSingle file (`._Name.m`: the metadata macOS writes beside a
+        /// file it copies to a disk that cannot hold it), not source.
+        var isAppleDouble = false
     }
 
     /// The bytes of the file at `path` (NUL-terminated bytes: a name need not be UTF-8).
@@ -77,7 +80,11 @@ enum SourceReading {
         let isBinary = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { memchr($0, 0, min(8192, buffer.count)) != nil } ?? false
         }
-        if isBinary { return .failure(Failure(message: "a binary file (it contains NUL bytes); skipped")) }
+        if isBinary {
+            // AppleSingle and AppleDouble files start with 0x00051600 and 0x00051607.
+            let isAppleDouble = bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 5 && bytes[2] == 0x16 && (bytes[3] == 0 || bytes[3] == 7)
+            return .failure(Failure(message: "a binary file (it contains NUL bytes); skipped", isAppleDouble: isAppleDouble))
+        }
         return .success(bytes)
     }
 
