@@ -103,6 +103,7 @@ final class FirstPassFold: @unchecked Sendable {
         defer { folding.unlock() }
         foldReady()
         precondition(!delivered[next...].contains(true), "a file was not folded")
+        if let (at, first, count) = appleDoubles { warnings[at] = Self.appleDoubleWarning(first: first, count: count) }
         // Moved out, not copied: the fold keeps no reference, so whoever drops the last one frees them.
         defer { (classes, relevant, warnings, passedOver, asked, declared) = (ClassTable(), [], [], [], NameSet(capacity: 0), []) }
         return Folded(classes: classes, relevant: relevant, warnings: warnings, filesRead: filesRead,
@@ -114,11 +115,17 @@ final class FirstPassFold: @unchecked Sendable {
     private func noteAppleDouble(_ path: String) {
         if let (at, first, count) = appleDoubles {
             appleDoubles = (at, first, count + 1)
-            warnings[at] = "\(first) and \(count) more: AppleDouble files (the metadata macOS writes beside copied files), not source; skipped"
         } else {
+            // Its place among the warnings; the text is written once all are folded.
             appleDoubles = (warnings.count, path, 1)
-            warnings.append("\(path): an AppleDouble file (the metadata macOS writes beside a copied file), not source; skipped")
+            warnings.append("")
         }
+    }
+
+    /// The warning for the AppleDouble files folded: the first, and how many more.
+    private static func appleDoubleWarning(first: String, count: Int) -> String {
+        count == 1 ? "\(first): an AppleDouble file (the metadata macOS writes beside a copied file), not source; skipped"
+            : "\(first) and \(count - 1) more: AppleDouble files (the metadata macOS writes beside copied files), not source; skipped"
     }
 
     private func foldReady() {

@@ -21,13 +21,10 @@ final class ClassLookup {
     /// The names of the queue methods that add an operation's dependencies too, in any class
     /// (almost always none): a call of another name is not asked about.
     let dependencyEnqueuerNames: Set<String>
-    /// Whether `dependencyEnqueuerNames` has any, asked first.
-    let hasDependencyEnqueuers: Bool
 
     init(_ table: ClassTable) {
         self.table = table
         dependencyEnqueuerNames = table.dependencyEnqueuerNames
-        hasDependencyEnqueuers = !dependencyEnqueuerNames.isEmpty
     }
 
     /// What `name` is: an operation class, a queue class, neither, undeclared.

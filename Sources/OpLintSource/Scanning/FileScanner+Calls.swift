@@ -59,7 +59,7 @@ extension FileScanner {
     /// (`DeclarationScanner.readDependencyEnqueuers`) adds the operation and, through the
     /// dependencies the code has given it so far, theirs. False when the call is not one.
     func enqueueWithDependencies(_ name: String, on path: [String], token: Int?, argument: Int, argumentEnd: Int, location: SourceLocation) -> Bool {
-        guard classes.hasDependencyEnqueuers, classes.dependencyEnqueuerNames.contains(name) else { return false }
+        guard classes.dependencyEnqueuerNames.contains(name) else { return false }
         guard let binding = resolvePath(path, at: token), case .entity(let q)? = current(binding), scan.entities[q].kind == .queue else { return false }
         // The queue's class when the scanner knows it (`let queue: TreeQueue`), else any queue class's method of that name.
         let type = declaredType(ofPath: path)

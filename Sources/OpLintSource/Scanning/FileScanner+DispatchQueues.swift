@@ -22,6 +22,8 @@ extension FileScanner {
     /// statement, helper, default or getter makes a queue and says none of that; unknown when
     /// nothing in the code around makes it.
     func dispatchQueueKind(_ path: [String]) -> DispatchQueueKind {
+        // `DispatchQueue.global()`, of any quality of service.
+        if path.count == 2, path[0] == "DispatchQueue", path[1] == "global()" { return .concurrent }
         guard let name = path.last else { return .unknown }
         let ivar = "_" + name
         // The code of the enclosing type (a property of another class is another queue), else

@@ -431,7 +431,7 @@ extension FileScanner {
                 // `main()` of an operation subclass: a deadlock for each instance the main queue runs.
                 mainSyncsInSubclasses.append((type, SourceFacts.SelfSync(
                     queue: queueText, reason: Self.mainQueueOperationReason, location: location, isDispatchSync: isDispatchSync)))
-            } else if !isMain, queueText != Self.globalQueueText, let context = dispatchContext, context.queue == queueKey {
+            } else if !isMain, let context = dispatchContext, context.queue == queueKey {
                 let kind = dispatchQueueKind(queueText.split(separator: ".").map(String.init))
                 if kind != .concurrent {
                     scan.facts.selfSyncs.append(SourceFacts.SelfSync(
@@ -474,12 +474,12 @@ extension FileScanner {
         return nil
     }
 
+    /// A global queue as written in a finding, whatever its quality of service (concurrent: `dispatchQueueKind`).
+    static let globalQueueText = "DispatchQueue.global()"
+
     /// `DispatchQueue.main`, or the path without `self.` (or another name of `self`) before it
     /// and without a leading underscore on its last component: `self.queue`, `_queue` and
     /// `queue` are one queue; `lhs.queue` and `rhs.queue`, another object's each, are two.
-    /// A global queue as written in a finding: concurrent, whatever its quality of service.
-    static let globalQueueText = "DispatchQueue.global()"
-
     static func dispatchName(_ text: String) -> String {
         if text == "DispatchQueue.main" || text == "dispatch_get_main_queue()" { return "DispatchQueue.main" }
         var parts = text.split(separator: ".").map(String.init)

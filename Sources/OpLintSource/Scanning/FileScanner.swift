@@ -389,7 +389,7 @@ final class FileScanner {
     /// `DispatchQueue.main.sync`, holds that code's thread.
     func isSentWithSync(_ scope: Scope) -> Bool {
         guard case .dispatchQueue = scope.role else { return false }
-        return !scope.runsLater && !laterClosures.contains(scope.open)
+        return !scope.runsLater
     }
 
     /// The dispatch queue the current code runs on, as written, when it is inside its block.
